@@ -1,0 +1,45 @@
+# Two commands on a fresh machine: `make demo` and `make test`. Everything else is their parts.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+NODE_STAMP := node_modules/.installed
+SDK_STAMP  := backend_stub/web/dist/manifest.json
+
+.PHONY: demo test build install chromium lint bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+install: $(STAMP) $(NODE_STAMP) chromium
+
+chromium:
+	@scripts/ensure-chromium
+
+$(SDK_STAMP): $(STAMP) $(shell find sdk -name '*.py' -o -name '*.js' -o -name '*.html' 2>/dev/null)
+	@scripts/ensure-chromium
+	$(BIN)/python -m sdk.build
+
+build: $(SDK_STAMP)
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+test: install build lint
+	$(BIN)/pytest
+
+bench: install build
+	$(BIN)/python bench/sdk_load.py
+
+demo: install build
+	$(BIN)/python -m demo_store.launch
+
+clean:
+	rm -rf $(VENV) node_modules backend_stub/web/dist

@@ -1,0 +1,1 @@
+"""The HTTP edge of the API: parse, call the domain, render."""

@@ -1,0 +1,163 @@
+"""The API's error vocabulary: one class per status, rendered in one place.
+
+Handlers and middlewares raise these; :func:`backend_stub.api.middlewares.error_middleware`
+renders every one of them (and anything unexpected, as a 500) in the document's shape.
+"""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+
+from ..domain import errors as domain
+
+__all__ = [
+    "APIError",
+    "ValidationFailed",
+    "Unauthorized",
+    "Forbidden",
+    "NotFound",
+    "MethodNotAllowed",
+    "NotAcceptable",
+    "RequestTimeout",
+    "Conflict",
+    "UnsupportedMediaType",
+    "Throttled",
+    "InternalServerError",
+    "ServiceUnavailable",
+    "from_domain",
+    "for_status",
+]
+
+
+class APIError(Exception):
+    """An answer in the error format: ``{"error": {"type", "message", "fields"?}}``."""
+
+    status: int = 500
+    type: str = "InternalServerErrorException"
+    default_headers: dict[str, str] = {}
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        fields: dict[str, list[str]] | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        self.message = message or self.default_message()
+        super().__init__(self.message)
+        self.fields = fields
+        self.headers = {**self.default_headers, **(headers or {})}
+
+    @classmethod
+    def default_message(cls) -> str:
+        return HTTPStatus(cls.status).phrase
+
+    def body(self) -> dict:
+        """The error object of the document."""
+        error: dict = {"type": self.type, "message": self.message}
+        if self.fields:
+            error["fields"] = self.fields
+        return {"error": error}
+
+
+class ValidationFailed(APIError):
+    status, type = 400, "ApiValidationException"
+
+    @classmethod
+    def default_message(cls) -> str:
+        return "API validation error"
+
+
+class Unauthorized(APIError):
+    status, type = 401, "UnauthorizedException"
+
+
+class Forbidden(APIError):
+    status, type = 403, "ForbiddenException"
+
+
+class NotFound(APIError):
+    status, type = 404, "ObjectNotFoundException"
+
+
+class MethodNotAllowed(APIError):
+    status, type = 405, "MethodNotAllowedException"
+
+    def __init__(self, message: str | None = None, *, allowed: frozenset[str] = frozenset()):
+        super().__init__(message, headers={"Allow": ", ".join(sorted(allowed))})
+
+
+class NotAcceptable(APIError):
+    status, type = 406, "NotAcceptableException"
+
+
+class RequestTimeout(APIError):
+    status, type = 408, "RequestTimeoutException"
+
+
+class Conflict(APIError):
+    status, type = 409, "ConflictException"
+
+
+class UnsupportedMediaType(APIError):
+    status, type = 415, "UnsupportedMediaTypeException"
+
+
+class Throttled(APIError):
+    status, type = 429, "ThrottledException"
+    default_headers = {"Retry-After": "1"}
+
+    @classmethod
+    def default_message(cls) -> str:
+        return "Too many simultaneous requests"
+
+
+class InternalServerError(APIError):
+    status, type = 500, "InternalServerErrorException"
+
+
+class ServiceUnavailable(APIError):
+    status, type = 503, "ServiceUnavailableException"
+    default_headers = {"Retry-After": "30"}
+
+    @classmethod
+    def default_message(cls) -> str:
+        return "The service is temporarily offline for maintenance"
+
+
+_BY_STATUS: dict[int, type[APIError]] = {
+    cls.status: cls
+    for cls in (
+        ValidationFailed,
+        Unauthorized,
+        Forbidden,
+        NotFound,
+        MethodNotAllowed,
+        NotAcceptable,
+        RequestTimeout,
+        Conflict,
+        UnsupportedMediaType,
+        Throttled,
+        InternalServerError,
+        ServiceUnavailable,
+    )
+}
+
+
+def for_status(status: int, message: str | None = None) -> APIError:
+    """An error of the given status (sandbox faults ask for them by number)."""
+    cls = _BY_STATUS.get(status)
+    if cls is None:
+        raise ValueError(f"no error type for status {status}")
+    return cls(message)
+
+
+def from_domain(exc: domain.DomainError) -> APIError:
+    """The API error for a domain error."""
+    if isinstance(exc, domain.Invalid):
+        return ValidationFailed(exc.message, fields=exc.fields)
+    if isinstance(exc, domain.NotFound):
+        return NotFound(exc.message)
+    if isinstance(exc, domain.Conflict):
+        return Conflict(exc.message)
+    return InternalServerError()

@@ -1,0 +1,80 @@
+"""Content negotiation: which version and which format an API request asked for.
+
+The Accept header selects both (``application/vnd.service.v1+json``), and the path may carry
+the version too (``/v1/orders``). ``application/json``, ``*/*`` and no Accept at all mean the
+latest version in JSON. Anything else is a 406.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .errors import NotAcceptable
+
+__all__ = ["MediaType", "LATEST_VERSION", "DEFAULT", "negotiate"]
+
+LATEST_VERSION = 1
+SUPPORTED_VERSIONS = frozenset({1})
+
+_VENDOR = re.compile(
+    r"^application/vnd\.service(?P<sandbox>\.sandbox)?\.v(?P<version>\d+)\+(?P<format>json|xml)$"
+)
+_GENERIC_JSON = frozenset({"application/json", "application/*", "*/*"})
+
+
+@dataclass(frozen=True, slots=True)
+class MediaType:
+    """What an answer is rendered as."""
+
+    version: int = LATEST_VERSION
+    format: str = "json"
+    sandbox: bool = False
+
+    @property
+    def header(self) -> str:
+        """The value of ``X-Service-Media-Type``."""
+        return f"service{'.sandbox' if self.sandbox else ''}.v{self.version}"
+
+
+DEFAULT = MediaType()
+
+
+def _ranges(accept: str) -> list[tuple[float, str]]:
+    """Media ranges of an Accept header, best first (stable for equal weights)."""
+    ranges = []
+    for index, part in enumerate(accept.split(",")):
+        media, *params = (piece.strip() for piece in part.split(";"))
+        weight = 1.0
+        for param in params:
+            name, _, value = param.partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        if media and weight > 0:
+            ranges.append((-weight, index, media.lower()))
+    return [(-w, media) for w, _, media in sorted(ranges)]
+
+
+def negotiate(accept: str | None, path_version: int | None = None) -> MediaType:
+    """The media type to answer with; raises :class:`NotAcceptable` when none fits."""
+    if path_version is not None and path_version not in SUPPORTED_VERSIONS:
+        raise NotAcceptable(f"API version {path_version} is not supported; use v{LATEST_VERSION}")
+    version = path_version or LATEST_VERSION
+    if not accept or not accept.strip():
+        return MediaType(version)
+    for _, media in _ranges(accept):
+        if media in _GENERIC_JSON:
+            return MediaType(version)
+        match = _VENDOR.match(media)
+        if match is None:
+            continue
+        asked = int(match["version"])
+        if asked in SUPPORTED_VERSIONS and path_version in (None, asked):
+            return MediaType(asked, match["format"], bool(match["sandbox"]))
+    raise NotAcceptable(
+        f"Accept header {accept!r} is not supported; use application/vnd.service.v{LATEST_VERSION}+json"
+        f" or application/vnd.service.v{LATEST_VERSION}+xml"
+    )

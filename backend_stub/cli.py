@@ -1,0 +1,89 @@
+"""``service-stub`` / ``python -m backend_stub``: run the sandbox server."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import signal
+from pathlib import Path
+
+from aiohttp import web
+
+from .app import create_app
+from .config import DEFAULT_HOST, DEFAULT_PORT, Config
+from .storage.fixture import DEFAULT_FIXTURE
+
+__all__ = ["main", "parse_args", "serve"]
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="service-stub", description="Sandbox server of the financing service."
+    )
+    add = parser.add_argument
+    add("--host", default=DEFAULT_HOST, help="address to listen on (default %(default)s)")
+    add(
+        "--port",
+        type=int,
+        default=DEFAULT_PORT,
+        help="port (default %(default)s; 0 picks a free one, printed at start)",
+    )
+    add("--db", default=":memory:", help="SQLite database file; :memory: for a throw-away run")
+    add(
+        "--fixture",
+        type=Path,
+        default=DEFAULT_FIXTURE,
+        help="fixture file loaded into a new database (default: the bundled one)",
+    )
+    add("--sdk-dir", type=Path, default=None, help="folder of the built SDK (default: the package's)")
+    add(
+        "--admin-token",
+        default=None,
+        help="let non-loopback clients use /_sandbox/ when they send this token",
+    )
+    add(
+        "--concurrency-limit",
+        type=int,
+        default=64,
+        help="simultaneous API requests per key before 429 (default %(default)s)",
+    )
+    return parser.parse_args(argv)
+
+
+def config_from(args: argparse.Namespace) -> Config:
+    """The server settings that the command line asks for."""
+    options = {
+        "db": args.db,
+        "fixture": args.fixture,
+        "admin_token": args.admin_token,
+        "concurrency_limit": args.concurrency_limit,
+    }
+    if args.sdk_dir is not None:
+        options["sdk_dir"] = args.sdk_dir
+    return Config(**options)
+
+
+async def serve(config: Config, host: str, port: int) -> None:
+    """Serve until SIGINT or SIGTERM; prints the URL once the socket is listening."""
+    runner = web.AppRunner(create_app(config), access_log=None, handle_signals=False)
+    await runner.setup()
+    site = web.TCPSite(runner, host, port)
+    await site.start()
+    bound = site._server.sockets[0].getsockname()[1]  # the real port when 0 was asked for
+    print(f"service-stub listening on http://{host}:{bound}", flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        await runner.cleanup()
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the server until interrupted."""
+    args = parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    asyncio.run(serve(config_from(args), args.host, args.port))

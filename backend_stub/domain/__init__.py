@@ -1,0 +1,1 @@
+"""The service's rules. Nothing here knows about HTTP."""

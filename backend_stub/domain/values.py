@@ -1,0 +1,74 @@
+"""Parsing of the values the API accepts: amounts, currencies, product types.
+
+Each parser takes the raw value and the field's name, and records a clear message in a
+:class:`FieldErrors` instead of raising, so one answer can name every bad field.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .errors import REQUIRED, FieldErrors
+
+__all__ = [
+    "MAX_AMOUNT",
+    "PRODUCT_TYPES",
+    "DEFAULT_PRODUCT_TYPE",
+    "parse_amount",
+    "parse_currency",
+    "parse_product_type",
+]
+
+# Amounts are integers of minor units; a ceiling keeps absurd numbers out of SQLite's range.
+MAX_AMOUNT = 10**13
+PRODUCT_TYPES = ("instalments", "pay_later", "pay_in_4")
+DEFAULT_PRODUCT_TYPE = "instalments"
+
+_DIGITS = re.compile(r"^[0-9]{1,14}$")
+_CURRENCY = re.compile(r"^[A-Z]{3}$")
+
+
+def parse_amount(value: object, field: str, errors: FieldErrors, *, minimum: int = 0) -> int | None:
+    """An amount in minor units (an integer, or a string of digits in a query)."""
+    if value is None or value == "":
+        errors.add(field, REQUIRED)
+        return None
+    if isinstance(value, bool):
+        amount = None
+    elif isinstance(value, int):
+        amount = value
+    elif isinstance(value, str) and _DIGITS.match(value):
+        amount = int(value)
+    else:
+        amount = None
+    if amount is None:
+        errors.add(field, "Must be an integer amount in minor units (12.50 is sent as 1250).")
+        return None
+    if amount < minimum:
+        errors.add(field, f"Must be at least {minimum}.")
+        return None
+    if amount > MAX_AMOUNT:
+        errors.add(field, f"Must be at most {MAX_AMOUNT}.")
+        return None
+    return amount
+
+
+def parse_currency(value: object, field: str, errors: FieldErrors) -> str | None:
+    """An ISO 4217 code: three upper-case letters."""
+    if value is None or value == "":
+        errors.add(field, REQUIRED)
+        return None
+    if not isinstance(value, str) or not _CURRENCY.match(value):
+        errors.add(field, "Must be an ISO 4217 currency code of three upper-case letters, such as EUR.")
+        return None
+    return value
+
+
+def parse_product_type(value: object, field: str, errors: FieldErrors) -> str | None:
+    """A product type; absent means instalments."""
+    if value is None:
+        return DEFAULT_PRODUCT_TYPE
+    if value not in PRODUCT_TYPES:
+        errors.add(field, "Must be one of: " + ", ".join(PRODUCT_TYPES) + ".")
+        return None
+    return value

@@ -1,0 +1,1 @@
+"""Sandbox controls under ``/_sandbox/``: not part of the service document."""

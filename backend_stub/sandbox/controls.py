@@ -1,0 +1,43 @@
+"""The sandbox control endpoints: health and reset."""
+
+from __future__ import annotations
+
+from aiohttp import web
+
+from ..state import state_of
+from ..storage.fixture import reset as reset_storage
+from .guard import check_control_access
+
+__all__ = ["add_control_routes", "control"]
+
+
+def control(handler):
+    """Guard a control handler with :func:`check_control_access`."""
+
+    async def guarded(request: web.Request) -> web.StreamResponse:
+        check_control_access(request, state_of(request).config.admin_token)
+        return await handler(request)
+
+    guarded.__name__ = guarded.__qualname__ = handler.__name__
+    guarded.__doc__ = handler.__doc__
+    return guarded
+
+
+@control
+async def health(request: web.Request) -> web.Response:
+    """200 once the server is ready to answer."""
+    return web.json_response({"status": "ok"})
+
+
+@control
+async def reset(request: web.Request) -> web.Response:
+    """Back to the fixture: every object created since is gone."""
+    state = state_of(request)
+    reset_storage(state.db, state.fixture)
+    state.merchants.invalidate()
+    return web.json_response({"status": "reset"})
+
+
+def add_control_routes(app: web.Application) -> None:
+    app.router.add_get("/_sandbox/health", health)
+    app.router.add_post("/_sandbox/reset", reset)

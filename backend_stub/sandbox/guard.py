@@ -1,0 +1,40 @@
+"""Who may use the sandbox controls.
+
+Without an admin token they answer loopback clients only; with one, every control request must
+carry it. A request sent by a web page of another origin is refused either way, so a site the
+developer visits cannot reset or fault their sandbox through the browser.
+"""
+
+from __future__ import annotations
+
+import hmac
+import ipaddress
+
+from aiohttp import web
+
+from ..api.errors import Forbidden
+
+__all__ = ["check_control_access"]
+
+
+def _is_loopback(remote: str | None) -> bool:
+    try:
+        return remote is not None and ipaddress.ip_address(remote).is_loopback
+    except ValueError:
+        return False
+
+
+def check_control_access(request: web.Request, admin_token: str | None) -> None:
+    """Raise 403 unless the request may use a sandbox control."""
+    origin = request.headers.get("Origin")
+    if origin is not None and origin != f"{request.scheme}://{request.host}":
+        raise Forbidden("Sandbox controls cannot be called from a web page of another origin.")
+    if admin_token is None:
+        if not _is_loopback(request.remote):
+            raise Forbidden(
+                "Sandbox controls answer loopback clients only (start the server with --admin-token)."
+            )
+        return
+    sent = request.headers.get("X-Sandbox-Token", "")
+    if not hmac.compare_digest(sent.encode(), admin_token.encode()):
+        raise Forbidden("Sandbox controls need the X-Sandbox-Token header.")

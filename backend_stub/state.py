@@ -1,0 +1,35 @@
+"""What a running server holds: its settings, its database and the stores over it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+from .config import Config
+from .storage import Database
+from .storage.merchants import MerchantStore
+
+__all__ = ["ServerState", "STATE", "state_of"]
+
+
+@dataclass
+class ServerState:
+    """One server's state; kept in one object because the app mapping freezes at startup."""
+
+    config: Config
+    db: Database
+    fixture: dict[str, Any]
+    merchants: MerchantStore = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.merchants = MerchantStore(self.db)
+
+
+STATE = web.AppKey("state", ServerState)
+
+
+def state_of(request: web.Request) -> ServerState:
+    """The state of the server that received the request."""
+    return request.app[STATE]

@@ -1,0 +1,5 @@
+"""SQLite storage. Nothing here knows about HTTP."""
+
+from .database import Database
+
+__all__ = ["Database"]

@@ -1,0 +1,62 @@
+"""Loading a fixture file (merchants, keys, limits, orders) into an empty database."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from .database import Database
+
+__all__ = ["DEFAULT_FIXTURE", "read_fixture", "load_fixture", "reset"]
+
+DEFAULT_FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "default.json"
+
+# Sections of a fixture file beyond "merchants", each with the function that loads its rows:
+# ``loader(connection, rows, whole_fixture)``. Resource modules register themselves here.
+FIXTURE_LOADERS: dict[str, Any] = {}
+
+
+def read_fixture(path: str | Path = DEFAULT_FIXTURE) -> dict[str, Any]:
+    """The fixture's data, as written in the file."""
+    return json.loads(Path(path).read_text(encoding="utf-8"))
+
+
+def _load_merchants(conn, merchants: list[dict[str, Any]]) -> None:
+    for merchant in merchants:
+        conn.execute(
+            "INSERT INTO merchants (id, name, public_key, private_key) VALUES (?, ?, ?, ?)",
+            (merchant["id"], merchant["name"], merchant["public_key"], merchant["private_key"]),
+        )
+        for limit in merchant.get("limits", []):
+            conn.execute(
+                "INSERT INTO limits (merchant_id, product_type, currency, min_amount, max_amount)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (
+                    merchant["id"],
+                    limit["product_type"],
+                    limit["currency"],
+                    limit["min_amount"],
+                    limit["max_amount"],
+                ),
+            )
+
+
+def _fill(conn, data: dict[str, Any]) -> None:
+    _load_merchants(conn, data.get("merchants", []))
+    for section, loader in FIXTURE_LOADERS.items():
+        loader(conn, data.get(section, []), data)
+
+
+def load_fixture(db: Database, data: dict[str, Any]) -> None:
+    """Add the fixture's rows to the database, in one transaction."""
+    with db.transaction() as conn:
+        _fill(conn, data)
+
+
+def reset(db: Database, data: dict[str, Any]) -> None:
+    """Empty every table and load the fixture again, atomically."""
+    with db.transaction() as conn:
+        for table in db.tables():
+            conn.execute(f'DELETE FROM "{table}"')  # names come from sqlite_master
+        _fill(conn, data)

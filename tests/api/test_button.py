@@ -1,0 +1,89 @@
+"""GET /checkout/button: availability, validation, versions and formats."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import DEMO_PRIVATE, DEMO_PUBLIC, bearer
+
+LIMITS = {"instalments": (5000, 300000), "pay_later": (1000, 80000), "pay_in_4": (2000, 150000)}
+
+
+def _query(amount, product_type=None, currency="EUR"):
+    query = {"amount": str(amount), "currency": currency}
+    if product_type != "instalments" and product_type is not None:
+        query["product[type]"] = product_type
+    return query
+
+
+@pytest.mark.parametrize("product_type", list(LIMITS))
+async def test_limits_are_inclusive(api, product_type):
+    low, high = LIMITS[product_type]
+    expected = {low - 1: 403, low: 201, high: 201, high + 1: 403}
+    for amount, status in expected.items():
+        response = await api.get(
+            "/checkout/button", params=_query(amount, product_type), headers=bearer(DEMO_PUBLIC)
+        )
+        assert response.status == status, (product_type, amount)
+
+
+async def test_available_answer_is_empty_object_with_media_type(api):
+    response = await api.get("/checkout/button", params=_query(5000), headers=bearer(DEMO_PUBLIC))
+    assert response.status == 201
+    assert await response.json() == {}
+    assert response.headers["X-Service-Media-Type"] == "service.v1"
+    assert response.headers["Content-Type"] == "application/json; charset=utf-8"
+
+
+async def test_unavailable_answer_is_forbidden_error(api):
+    response = await api.get("/checkout/button", params=_query(10), headers=bearer(DEMO_PUBLIC))
+    assert response.status == 403
+    assert (await response.json())["error"]["type"] == "ForbiddenException"
+
+
+async def test_other_currency_is_never_available(api):
+    response = await api.get(
+        "/checkout/button", params=_query(10000, currency="USD"), headers=bearer(DEMO_PUBLIC)
+    )
+    assert response.status == 403
+
+
+async def test_private_key_may_check_too(api):
+    response = await api.get("/checkout/button", params=_query(5000), headers=bearer(DEMO_PRIVATE))
+    assert response.status == 201
+
+
+async def test_path_version(api):
+    response = await api.get("/v1/checkout/button", params=_query(5000), headers=bearer(DEMO_PUBLIC))
+    assert response.status == 201
+    assert response.headers["X-Service-Media-Type"] == "service.v1"
+
+
+@pytest.mark.parametrize(
+    ("query", "field"),
+    [
+        ({"currency": "EUR"}, "amount"),
+        ({"amount": "12.50", "currency": "EUR"}, "amount"),
+        ({"amount": "-5", "currency": "EUR"}, "amount"),
+        ({"amount": "abc", "currency": "EUR"}, "amount"),
+        ({"amount": "5000"}, "currency"),
+        ({"amount": "5000", "currency": "euro"}, "currency"),
+        ({"amount": "5000", "currency": "eur"}, "currency"),
+        ({"amount": "5000", "currency": "EUR", "product[type]": "pay_in_12"}, "product[type]"),
+        ({"amount": "5000", "currency": "EUR", "product[type]": ""}, "product[type]"),
+    ],
+)
+async def test_bad_parameter_is_400_naming_it(api, query, field):
+    response = await api.get("/checkout/button", params=query, headers=bearer(DEMO_PUBLIC))
+    assert response.status == 400
+    error = (await response.json())["error"]
+    assert error["type"] == "ApiValidationException"
+    assert error["message"] == "API validation error"
+    assert list(error["fields"]) == [field]
+    assert response.headers["X-Service-Media-Type"] == "service.v1"
+
+
+async def test_missing_field_says_required(api):
+    response = await api.get("/checkout/button", headers=bearer(DEMO_PUBLIC))
+    fields = (await response.json())["error"]["fields"]
+    assert fields == {"amount": ["This field is required."], "currency": ["This field is required."]}

@@ -1,0 +1,36 @@
+"""Fixtures shared by every kind of test."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
+
+from backend_stub.app import create_app
+from backend_stub.config import Config
+
+DEMO_PUBLIC, DEMO_PRIVATE = "pk_test_demo", "sk_test_demo"
+OTHER_PUBLIC, OTHER_PRIVATE = "pk_test_other", "sk_test_other"
+
+
+@pytest.fixture
+def server_config() -> Config:
+    """The settings of the in-process server; override in a test module to change them."""
+    return Config(db=":memory:")
+
+
+@pytest.fixture
+async def api(server_config: Config) -> AsyncIterator[TestClient]:
+    """A real sandbox server (in this process, fresh SQLite) and a client for it."""
+    client = TestClient(TestServer(create_app(server_config)))
+    await client.start_server()
+    try:
+        yield client
+    finally:
+        await client.close()
+
+
+def bearer(key: str, **headers: str) -> dict[str, str]:
+    """Request headers carrying ``key``."""
+    return {"Authorization": f"Bearer {key}", **headers}
