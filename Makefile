@@ -25,7 +25,7 @@ chromium:
 
 $(SDK_STAMP): $(STAMP) $(shell find sdk -name '*.py' -o -name '*.js' -o -name '*.html' 2>/dev/null)
 	@scripts/ensure-chromium
-	$(BIN)/python -m sdk.build
+	$(BIN)/python -m sdk.tooling.build
 
 build: $(SDK_STAMP)
 

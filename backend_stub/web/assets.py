@@ -1,7 +1,99 @@
-"""Serving the SDK: placeholder until the build exists."""
+"""Serving the built SDK: the loader at ``/sdk.js`` and the versioned files under ``/sdk/``.
+
+Versioned names carry a content hash, so they are cached for a year and never revalidated;
+the loader's own URL is what merchants embed, so it is cached briefly. Every script is
+precompressed at build time and served as brotli or gzip when the browser accepts it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
 
 from aiohttp import web
 
+from ..api.errors import NotFound, ServiceUnavailable
+from ..state import state_of
+
+__all__ = ["add_asset_routes", "SdkFiles"]
+
+IMMUTABLE = "public, max-age=31536000, immutable"
+LOADER_CACHE = "public, max-age=300"
+CONTENT_TYPES = {".js": "text/javascript; charset=utf-8", ".html": "text/html; charset=utf-8"}
+# The bridge page runs Brython, which evaluates generated code: only it may use 'unsafe-eval'.
+BRIDGE_CSP = (
+    "default-src 'none'; script-src 'self' 'unsafe-eval'; connect-src 'self'; "
+    "base-uri 'none'; form-action 'none'"
+)
+ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+
+
+@dataclass
+class SdkFiles:
+    """The build's manifest and every servable file, read into memory once."""
+
+    manifest: dict
+    files: dict[str, bytes]
+
+    @classmethod
+    def load(cls, folder: Path) -> SdkFiles | None:
+        manifest_path = folder / "manifest.json"
+        if not manifest_path.is_file():
+            return None
+        files = {path.name: path.read_bytes() for path in folder.iterdir() if path.is_file()}
+        return cls(json.loads(manifest_path.read_text(encoding="utf-8")), files)
+
+
+SDK_FILES = web.AppKey("sdk_files", dict)
+
+
+def _files(request: web.Request) -> SdkFiles:
+    cache = request.app[SDK_FILES]
+    if "files" not in cache:
+        cache["files"] = SdkFiles.load(state_of(request).config.sdk_dir)
+    files = cache["files"]
+    if files is None:
+        raise ServiceUnavailable("The SDK is not built: run `make build` (python -m sdk.tooling.build).")
+    return files
+
+
+def _serve(request: web.Request, files: SdkFiles, name: str, cache_control: str) -> web.Response:
+    accepted = request.headers.get("Accept-Encoding", "")
+    body, encoding = files.files[name], None
+    for candidate, suffix in ENCODINGS:
+        if candidate in accepted and name + suffix in files.files:
+            body, encoding = files.files[name + suffix], candidate
+            break
+    response = web.Response(body=body)
+    response.headers["Content-Type"] = CONTENT_TYPES[Path(name).suffix]
+    response.headers["Cache-Control"] = cache_control
+    response.headers["Vary"] = "Accept-Encoding"
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    if encoding:
+        response.headers["Content-Encoding"] = encoding
+    if name == files.manifest["bridge"]:
+        response.headers["Content-Security-Policy"] = BRIDGE_CSP
+    return response
+
+
+async def loader(request: web.Request) -> web.Response:
+    """The one script a merchant includes."""
+    files = _files(request)
+    return _serve(request, files, files.manifest["loader"], LOADER_CACHE)
+
+
+async def versioned_file(request: web.Request) -> web.Response:
+    """Brython, the SDK bundle and the bridge page, by their hashed names."""
+    files = _files(request)
+    name = request.match_info["name"]
+    servable = {files.manifest[key] for key in ("brython", "bundle", "bridge")}
+    if name not in servable:
+        raise NotFound(f"No SDK file named {name!r} in this build.")
+    return _serve(request, files, name, IMMUTABLE)
+
 
 def add_asset_routes(app: web.Application) -> None:
-    pass
+    app[SDK_FILES] = {}
+    app.router.add_get("/sdk.js", loader)
+    app.router.add_get("/sdk/{name}", versioned_file)

@@ -1,0 +1,10 @@
+"""The browser SDK of the financing service.
+
+Every rule lives in a plain module here (``attributes``, ``pairing``, ``availability``,
+``page``, ``options``, ``settings``, ``checkout``) that CPython tests import directly. Only
+``bridge`` touches the browser; Brython runs it in the bridge page on the service origin.
+The code must run under Brython without its standard library: no imports beyond this package
+and ``browser`` / ``javascript`` in the adapter.
+"""
+
+VERSION = "0.1.0"

@@ -1,0 +1,142 @@
+"""The browser edge of the SDK, run by Brython in the bridge page on the service origin.
+
+It only moves data: messages from and to the loader on the merchant page, and fetch calls to
+the API (same origin, so no CORS preflight). Every decision is made by the plain modules.
+Nothing here may let a Python exception reach JavaScript: each entry point catches and reports.
+"""
+
+from browser import aio, window
+from javascript import NULL, UNDEFINED
+
+from .attributes import SELECTOR, WATCHED
+from .availability import check_url, is_available_status
+from .options import parse_button_options
+from .page import Page, Update
+from .settings import parse_settings
+
+CHANNEL = "service-sdk"
+
+
+def to_python(value):
+    """A structured-clone value from a message, as plain Python data."""
+    if value is None or value is NULL or value is UNDEFINED:
+        return None
+    if isinstance(value, (bool, int, float, str)):
+        return value
+    if window.Array.isArray(value):
+        return [to_python(item) for item in value]
+    return {key: to_python(value[key]) for key in window.Object.keys(value)}
+
+
+class Bridge:
+    """The bridge's one instance: it talks to the loader in the parent window only."""
+
+    def __init__(self) -> None:
+        # bridge_host.js holds the parent window, and checks origin and source of messages.
+        self.host = window.serviceBridgeHost
+        self.api_url = window.location.origin
+        self.page = Page()
+        self.settings = None
+        self.handlers = {
+            "configure": self.on_configure,
+            "elements": self.on_elements,
+            "button": self.on_button,
+            "query-result": self.on_query_result,
+        }
+        self.pending_queries = {}
+        self.host.listen(self.on_message)
+        self.post({"type": "hello"})
+
+    # -- messaging -----------------------------------------------------------------------
+    def post(self, message: dict) -> None:
+        message["channel"] = CHANNEL
+        self.host.post(message)
+
+    def send(self, commands: list) -> None:
+        if commands:
+            self.post({"type": "commands", "commands": commands})
+
+    def on_message(self, raw) -> None:
+        """A message from the loader (origin and source already checked by the host)."""
+        try:
+            data = to_python(raw)
+            if not isinstance(data, dict) or data.get("channel") != CHANNEL:
+                return
+            handler = self.handlers.get(data.get("type"))
+            if handler is not None:
+                handler(data)
+        except Exception as exc:  # the page must never see a Python traceback as a JS error
+            self.send([{"op": "console", "level": "error", "message": f"service SDK internal error: {exc!r}"}])
+
+    # -- start ---------------------------------------------------------------------------
+    def on_configure(self, data: dict) -> None:
+        settings, problem = parse_settings(data.get("settings") or {})
+        if problem:
+            self.post({"type": "failed", "message": problem})
+            return
+        self.settings = settings
+        self.post({"type": "ready", "observe": {"selector": SELECTOR, "attributes": list(WATCHED)}})
+
+    # -- buttons -------------------------------------------------------------------------
+    def on_elements(self, data: dict) -> None:
+        if self.settings is None:
+            return
+        self.apply(self.page.report(data.get("added", []), data.get("changed", []), data.get("removed", [])))
+
+    def on_button(self, data: dict) -> None:
+        call_id = data.get("call")
+        if self.settings is None:
+            self.send([{"op": "reject", "call": call_id, "message": "service SDK is not configured"}])
+            return
+        request, problem = parse_button_options(data.get("options"))
+        if problem:
+            self.send([{"op": "reject", "call": call_id, "message": problem}])
+        elif request.selector is None:
+            self.apply(self.page.ask(call_id, request.triple))
+        else:
+            # The loader resolves the selector against the merchant's DOM, then we decide.
+            self.pending_queries[call_id] = request
+            self.send([{"op": "query", "call": call_id, "selector": request.selector}])
+
+    def on_query_result(self, data: dict) -> None:
+        call_id = data.get("call")
+        request = self.pending_queries.pop(call_id, None)
+        if request is None:
+            return
+        if data.get("error"):
+            message = f"service.button: option 'selector' is not a valid CSS selector: {data['error']}"
+            self.send([{"op": "reject", "call": call_id, "message": message}])
+            return
+        self.apply(self.page.ask(call_id, request.triple, data.get("ids", [])))
+
+    # -- availability ----------------------------------------------------------------------
+    def apply(self, update: Update) -> None:
+        self.send(update.commands)
+        for triple in update.fetch:
+            aio.run(self.check(triple))
+
+    async def check(self, triple: tuple) -> None:
+        available = False
+        try:
+            response = await window.fetch(
+                check_url(self.api_url, triple),
+                {
+                    "headers": {
+                        "Authorization": "Bearer " + self.settings.public_key,
+                        "Accept": self.settings.accept,
+                    },
+                    "credentials": "omit",
+                },
+            )
+            available = is_available_status(response.status)
+        except Exception:  # a network failure: the button stays hidden
+            available = False
+        try:
+            self.apply(self.page.settle(triple, available))
+        except Exception as exc:
+            self.send([{"op": "console", "level": "error", "message": f"service SDK internal error: {exc!r}"}])
+
+
+def start() -> Bridge:
+    """Create the bridge; the bootstrap calls this once Brython is up."""
+    return Bridge()

@@ -1,0 +1,24 @@
+/* The bridge page's window onto its parent. Brython cannot hold a cross-origin window (it
+ * reads properties the browser refuses), so the few lines that touch `window.parent` are here,
+ * and the Python adapter calls them. The origin check and the source check live here too. */
+(function (window) {
+  'use strict';
+  var origin = new URLSearchParams(window.location.search).get('origin');
+  var ancestors = window.location.ancestorOrigins;
+  var valid = /^https?:\/\/[^/?#]+$/.test(origin || '') &&
+    (!ancestors || ancestors.length === 0 || ancestors[0] === origin);
+  window.serviceBridgeHost = {
+    // The merchant page's origin, or null when the page that framed us is not who it says.
+    merchantOrigin: valid ? origin : null,
+    post: function (message) {
+      if (valid) window.parent.postMessage(message, origin);
+    },
+    listen: function (onData) {
+      if (!valid) return;
+      window.addEventListener('message', function (event) {
+        if (event.origin !== origin || event.source !== window.parent) return;
+        onData(event.data);
+      });
+    }
+  };
+})(window);

@@ -1,0 +1,481 @@
+/*! service SDK loader. It hosts the bridge (Python, on the service origin) and carries out
+ * the DOM commands the bridge sends. Every rule lives in the bridge; none lives here. */
+(function (window, document) {
+  'use strict';
+
+  var BRIDGE_PATH = '__BRIDGE_PATH__'; // set by the server: the versioned bridge page
+  var CHANNEL = 'service-sdk';
+  var CHECKOUT_CHANNEL = 'service-checkout';
+  var START_TIMEOUT_MS = 15000; // the bridge must be up by then
+  var AFTER_LOAD_MS = 3000; // a loaded bridge page that says nothing has failed
+  var INPUTS = 'input, select, textarea, button';
+
+  var existing = window.service;
+  if (existing && typeof existing.checkout === 'function') {
+    return; // loaded twice: the first copy stays in charge
+  }
+  var queued = Array.isArray(existing) ? existing.slice() : [];
+
+  var script = document.currentScript;
+  var scriptUrl = script && script.src ? new URL(script.src, window.location.href) : null;
+
+  var bridge = null; // {frame, origin, settings}
+  var isReady = false;
+  var failure = null;
+  var outbox = []; // messages for the bridge, held until it is ready
+  var calls = {}; // service.button() calls awaiting an answer: id -> {resolve, reject}
+  var nextCall = 1;
+  var checkouts = {}; // callbacks of checkouts: id -> callbacks object
+  var nextCheckout = 1;
+  var elements = [null]; // element id -> element (ids start at 1)
+  var elementIds = new WeakMap();
+  var hidden = new WeakMap(); // element -> what hiding changed, to restore on show
+  var watch = null; // {selector, attributes} the bridge wants reported
+  var overlay = null;
+  var timers = [];
+
+  var resolveReady, rejectReady;
+  var ready = new Promise(function (resolve, reject) {
+    resolveReady = resolve;
+    rejectReady = reject;
+  });
+  ready.catch(function () {}); // pages that never look at `ready` get no unhandled rejection
+
+  function report(level, message, detail) {
+    var log = window.console && window.console[level];
+    if (!log) return;
+    if (detail === undefined) log.call(window.console, message);
+    else log.call(window.console, message, detail);
+  }
+
+  // ---- talking to the bridge --------------------------------------------------------------
+  function post(message) {
+    message.channel = CHANNEL;
+    if (isReady || message.type === 'configure') {
+      bridge.frame.contentWindow.postMessage(message, bridge.origin);
+    } else {
+      outbox.push(message);
+    }
+  }
+
+  function fail(message) {
+    if (isReady || failure) return;
+    failure = new Error(message);
+    timers.forEach(window.clearTimeout);
+    report('error', message);
+    rejectReady(failure);
+    Object.keys(calls).forEach(function (id) {
+      calls[id].reject(failure);
+      delete calls[id];
+    });
+  }
+
+  function start(settings, origin) {
+    if (bridge) {
+      report('warn', 'service: the SDK is already initialised; init() ignored.');
+      return;
+    }
+    var frame = document.createElement('iframe');
+    frame.src = origin + BRIDGE_PATH + '?origin=' + encodeURIComponent(window.location.origin);
+    frame.title = 'service SDK';
+    frame.tabIndex = -1;
+    frame.setAttribute('aria-hidden', 'true');
+    frame.style.setProperty('display', 'none', 'important');
+    bridge = { frame: frame, origin: origin, settings: settings };
+    timers.push(window.setTimeout(function () {
+      fail('service: the SDK could not start: ' + origin + ' did not answer within 15 s.');
+    }, START_TIMEOUT_MS));
+    frame.addEventListener('load', function () {
+      timers.push(window.setTimeout(function () {
+        if (!bridge.hello) fail('service: the SDK could not start: ' + origin + ' is unreachable.');
+      }, AFTER_LOAD_MS));
+    });
+    (document.body || document.documentElement).appendChild(frame);
+  }
+
+  function onBridgeMessage(data) {
+    switch (data.type) {
+      case 'hello':
+        bridge.hello = true;
+        post({ type: 'configure', settings: bridge.settings });
+        break;
+      case 'ready':
+        timers.forEach(window.clearTimeout);
+        isReady = true;
+        outbox.splice(0).forEach(post);
+        if (data.observe) observe(data.observe);
+        resolveReady(service);
+        runQueue();
+        break;
+      case 'failed':
+        fail(data.message);
+        break;
+      case 'commands':
+        data.commands.forEach(run);
+        break;
+    }
+  }
+
+  window.addEventListener('message', function (event) {
+    if (!bridge || event.origin !== bridge.origin) return;
+    var data = event.data;
+    if (!data || typeof data !== 'object') return;
+    if (event.source === bridge.frame.contentWindow && data.channel === CHANNEL) {
+      onBridgeMessage(data);
+    } else if (overlay && event.source === overlay.frame.contentWindow && data.channel === CHECKOUT_CHANNEL) {
+      post({ type: 'checkout-event', checkout: overlay.checkout, event: data });
+    }
+  });
+
+  // ---- commands from the bridge -------------------------------------------------------------
+  var COMMANDS = {
+    console: function (cmd) {
+      report(cmd.level, cmd.message, cmd.id ? elements[cmd.id] : undefined);
+    },
+    hide: function (cmd) {
+      cmd.ids.forEach(function (id) { if (elements[id]) hide(elements[id]); });
+    },
+    show: function (cmd) {
+      cmd.ids.forEach(function (id) { if (elements[id]) show(elements[id]); });
+    },
+    resolve: function (cmd) {
+      var call = calls[cmd.call];
+      delete calls[cmd.call];
+      if (call) call.resolve(cmd.value);
+    },
+    reject: function (cmd) {
+      var call = calls[cmd.call];
+      delete calls[cmd.call];
+      if (call) call.reject(new Error(cmd.message));
+    },
+    query: function (cmd) {
+      var found;
+      try {
+        found = document.querySelectorAll(cmd.selector);
+      } catch (error) {
+        post({ type: 'query-result', call: cmd.call, error: String(error.message || error) });
+        return;
+      }
+      post({ type: 'query-result', call: cmd.call, ids: Array.prototype.map.call(found, idOf) });
+    },
+    open_overlay: function (cmd) { openOverlay(cmd); },
+    close_overlay: function () { closeOverlay(); },
+    callback: function (cmd) {
+      var callbacks = checkouts[cmd.checkout] || {};
+      if (typeof callbacks[cmd.name] !== 'function') return;
+      try {
+        callbacks[cmd.name].apply(null, cmd.args || []);
+      } catch (error) {
+        report('error', 'service: the ' + cmd.name + ' callback threw an error:', error);
+      }
+    },
+    navigate: function (cmd) {
+      var url;
+      try {
+        url = new URL(cmd.url);
+      } catch (error) {
+        url = null;
+      }
+      // The bridge already refused other schemes; this is a second lock on the same door.
+      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+        report('error', 'service: refused to navigate to a non-http(s) URL.');
+        return;
+      }
+      try {
+        window.top.location.assign(url.href);
+      } catch (error) {
+        window.location.assign(url.href);
+      }
+    },
+    forget_checkout: function (cmd) { delete checkouts[cmd.checkout]; }
+  };
+
+  function run(cmd) {
+    var command = COMMANDS[cmd.op];
+    if (!command) return;
+    try {
+      command(cmd);
+    } catch (error) {
+      report('error', 'service: SDK command ' + cmd.op + ' failed:', error);
+    }
+  }
+
+  // ---- the merchant's elements ------------------------------------------------------------
+  function idOf(element) {
+    var id = elementIds.get(element);
+    if (!id) {
+      id = elements.length;
+      elements.push(element);
+      elementIds.set(element, id);
+    }
+    return id;
+  }
+
+  function describe(element) {
+    var attrs = {};
+    watch.attributes.forEach(function (name) {
+      if (element.hasAttribute(name)) attrs[name] = element.getAttribute(name);
+    });
+    return { id: idOf(element), tag: element.tagName, attrs: attrs };
+  }
+
+  function hide(element) {
+    if (hidden.has(element)) return;
+    var saved = {
+      display: element.style.getPropertyValue('display'),
+      priority: element.style.getPropertyPriority('display'),
+      inputs: []
+    };
+    // `important` inline wins over any merchant stylesheet, `!important` rules included.
+    element.style.setProperty('display', 'none', 'important');
+    var inputs = Array.prototype.slice.call(element.querySelectorAll(INPUTS));
+    if (element.matches(INPUTS)) inputs.unshift(element);
+    inputs.forEach(function (input) {
+      saved.inputs.push([input, input.disabled, input.checked]);
+      input.disabled = true; // a hidden payment method cannot be submitted
+      if (input.checked) input.checked = false;
+    });
+    hidden.set(element, saved);
+  }
+
+  function show(element) {
+    element.removeAttribute('hidden');
+    var saved = hidden.get(element);
+    if (!saved) return;
+    hidden.delete(element);
+    if (saved.display) element.style.setProperty('display', saved.display, saved.priority);
+    else element.style.removeProperty('display');
+    if (element.getAttribute('style') === '') element.removeAttribute('style');
+    saved.inputs.forEach(function (entry) {
+      entry[0].disabled = entry[1];
+      if (entry[2]) entry[0].checked = true;
+    });
+  }
+
+  function observe(spec) {
+    watch = spec;
+    var found = document.querySelectorAll(spec.selector);
+    if (found.length) {
+      post({ type: 'elements', added: Array.prototype.map.call(found, describe), changed: [], removed: [] });
+    }
+    new MutationObserver(onMutations).observe(document.documentElement, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: spec.attributes
+    });
+  }
+
+  function onMutations(mutations) {
+    var added = [], changed = [], removed = [];
+    var seen = new Set();
+    function consider(element, list) {
+      if (seen.has(element)) return;
+      seen.add(element);
+      list.push(describe(element));
+    }
+    mutations.forEach(function (mutation) {
+      if (mutation.type === 'attributes') {
+        var element = mutation.target;
+        if (element.matches(watch.selector)) consider(element, elementIds.has(element) ? changed : added);
+        else if (elementIds.has(element)) consider(element, changed);
+        return;
+      }
+      Array.prototype.forEach.call(mutation.addedNodes, function (node) {
+        if (node.nodeType !== 1) return;
+        if (node.matches(watch.selector)) consider(node, added);
+        Array.prototype.forEach.call(node.querySelectorAll(watch.selector), function (child) {
+          consider(child, added);
+        });
+      });
+      Array.prototype.forEach.call(mutation.removedNodes, function (node) {
+        if (node.nodeType !== 1) return;
+        var gone = [node].concat(Array.prototype.slice.call(node.querySelectorAll(watch.selector)));
+        gone.forEach(function (element) {
+          var id = elementIds.get(element);
+          if (id && !element.isConnected) {
+            removed.push(id);
+            elements[id] = null;
+            elementIds.delete(element);
+          }
+        });
+      });
+    });
+    if (added.length || changed.length || removed.length) {
+      post({ type: 'elements', added: added, changed: changed, removed: removed });
+    }
+  }
+
+  // ---- the checkout overlay ---------------------------------------------------------------
+  function openOverlay(cmd) {
+    closeOverlay();
+    var previousFocus = document.activeElement;
+    var dialog = document.createElement('dialog');
+    dialog.setAttribute('role', 'dialog');
+    dialog.setAttribute('aria-modal', 'true');
+    dialog.setAttribute('aria-label', cmd.label);
+    dialog.setAttribute('data-service-overlay', '');
+    setStyles(dialog, {
+      position: 'fixed', inset: '0', width: '100%', height: '100%', 'max-width': '100%',
+      'max-height': '100%', margin: '0', padding: '0', border: '0',
+      background: 'rgba(15, 23, 42, 0.55)', overflow: 'hidden'
+    });
+    var frame = document.createElement('iframe');
+    frame.src = cmd.url;
+    frame.title = cmd.label;
+    setStyles(frame, {
+      position: 'absolute', inset: '0', width: '100%', height: '100%', border: '0',
+      background: 'transparent'
+    });
+    var close = document.createElement('button');
+    close.type = 'button';
+    close.textContent = '\u00d7';
+    close.setAttribute('aria-label', cmd.close_label);
+    close.setAttribute('data-service-overlay-close', '');
+    setStyles(close, {
+      position: 'absolute', top: '12px', right: '12px', width: '44px', height: '44px',
+      'border-radius': '22px', border: '0', background: '#ffffff', color: '#111827',
+      font: '28px/44px system-ui, sans-serif', cursor: 'pointer', 'z-index': '1',
+      'box-shadow': '0 1px 4px rgba(0, 0, 0, 0.3)'
+    });
+    dialog.appendChild(frame);
+    dialog.appendChild(close);
+    var root = document.documentElement;
+    overlay = {
+      checkout: cmd.checkout, dialog: dialog, frame: frame, previousFocus: previousFocus,
+      overflow: [root.style.getPropertyValue('overflow'), root.style.getPropertyPriority('overflow')]
+    };
+    function userClose(event) {
+      if (event) event.preventDefault();
+      post({ type: 'checkout-event', checkout: cmd.checkout, event: { type: 'close' } });
+    }
+    close.addEventListener('click', function () { userClose(); });
+    dialog.addEventListener('cancel', userClose); // Escape while focus is outside the frame
+    dialog.addEventListener('close', function () {
+      // The browser may close a modal on Escape by itself; the bridge still decides the status.
+      if (overlay && overlay.dialog === dialog) userClose();
+    });
+    root.style.setProperty('overflow', 'hidden', 'important'); // the page behind stays put
+    document.body.appendChild(dialog);
+    dialog.showModal();
+    frame.focus();
+  }
+
+  function closeOverlay() {
+    if (!overlay) return;
+    var current = overlay;
+    overlay = null;
+    var root = document.documentElement;
+    if (current.overflow[0]) root.style.setProperty('overflow', current.overflow[0], current.overflow[1]);
+    else root.style.removeProperty('overflow');
+    if (current.dialog.open) current.dialog.close();
+    current.dialog.remove();
+    if (current.previousFocus && typeof current.previousFocus.focus === 'function') {
+      current.previousFocus.focus();
+    }
+  }
+
+  function setStyles(element, styles) {
+    Object.keys(styles).forEach(function (name) {
+      element.style.setProperty(name, styles[name]);
+    });
+  }
+
+  // ---- the public object --------------------------------------------------------------------
+  function runQueue() {
+    queued.splice(0).forEach(runQueued);
+  }
+
+  function runQueued(fn) {
+    if (typeof fn !== 'function') {
+      report('error', 'service: push() takes a function, got ' + typeof fn + '.');
+      return;
+    }
+    try {
+      fn(service);
+    } catch (error) {
+      report('error', 'service: a function pushed to the queue threw an error:', error);
+    }
+  }
+
+  function toPlain(value) {
+    // Messages carry data only: functions and DOM nodes cannot cross to the bridge.
+    return value === undefined ? null : JSON.parse(JSON.stringify(value));
+  }
+
+  var service = {
+    ready: ready,
+    push: function (fn) {
+      if (isReady) runQueued(fn);
+      else queued.push(fn);
+    },
+    init: function (options) {
+      options = options || {};
+      var origin = scriptUrl ? scriptUrl.origin : window.location.origin;
+      if (options.api_url) {
+        try {
+          origin = new URL(options.api_url, window.location.href).origin;
+        } catch (error) {
+          report('error', 'service: init() option api_url is not a URL: ' + options.api_url);
+          return;
+        }
+      }
+      start({
+        public_key: options.public_key === undefined ? null : options.public_key,
+        sandbox: options.sandbox === undefined ? null : options.sandbox,
+        checkout_timeout_ms: options.checkout_timeout === undefined ? null : options.checkout_timeout
+      }, origin);
+    },
+    button: function (options) {
+      if (failure) return Promise.reject(failure);
+      var id = nextCall++;
+      var promise = new Promise(function (resolve, reject) {
+        calls[id] = { resolve: resolve, reject: reject };
+      });
+      var plain;
+      try {
+        plain = toPlain(options);
+      } catch (error) {
+        delete calls[id];
+        return Promise.reject(new Error('service.button: options must be plain data: ' + error.message));
+      }
+      post({ type: 'button', call: id, options: plain });
+      return promise;
+    },
+    checkout: function (checkoutId, callbacks) {
+      if (failure) {
+        report('error', failure.message);
+        return;
+      }
+      callbacks = callbacks || {};
+      var id = nextCheckout++;
+      checkouts[id] = callbacks;
+      var names = Object.keys(callbacks).filter(function (name) {
+        return typeof callbacks[name] === 'function';
+      });
+      post({
+        type: 'checkout',
+        checkout: id,
+        checkout_id: checkoutId === undefined ? null : toPlain(checkoutId),
+        callbacks: names
+      });
+    }
+  };
+
+  // Module loaders get the same object; the global is set in every case.
+  if (typeof window.define === 'function' && window.define.amd) {
+    window.define(function () { return service; });
+  } else if (typeof module === 'object' && module && typeof module.exports === 'object') {
+    module.exports = service; // eslint-disable-line no-undef
+  }
+  window.service = service;
+
+  if (scriptUrl && scriptUrl.search) {
+    var params = scriptUrl.searchParams;
+    start({
+      public_key: params.get('public-key'),
+      sandbox: params.get('sandbox'),
+      checkout_timeout_ms: null
+    }, scriptUrl.origin);
+  }
+})(window, document);

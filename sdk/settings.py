@@ -1,0 +1,49 @@
+"""The SDK's configuration: the script tag's query string, or ``service.init(options)``."""
+
+DEFAULT_CHECKOUT_TIMEOUT_MS = 15000
+
+
+class Settings:
+    """A valid configuration."""
+
+    def __init__(self, public_key: str, sandbox: bool, checkout_timeout_ms: int) -> None:
+        self.public_key = public_key
+        self.sandbox = sandbox
+        self.checkout_timeout_ms = checkout_timeout_ms
+
+    @property
+    def accept(self) -> str:
+        """The Accept header of API calls: sandbox mode is asked for there."""
+        mode = "sandbox." if self.sandbox else ""
+        return f"application/vnd.service.{mode}v1+json"
+
+
+def _sandbox(value: object) -> tuple:
+    if value is True or value == "true":
+        return True, None
+    if value is False or value == "false":
+        return False, None
+    if value is None:
+        return None, "the 'sandbox' parameter is missing: add sandbox=true (testing) or sandbox=false (production)"
+    return None, f"the 'sandbox' parameter must be true or false, got {value!r}"
+
+
+def parse_settings(raw: dict) -> tuple:
+    """``(Settings, None)`` or ``(None, message)``; the message names every problem at once."""
+    problems = []
+    key = raw.get("public_key")
+    if not isinstance(key, str) or not key.strip():
+        problems.append("the 'public-key' parameter is missing: add public-key=<your public API key>")
+    elif key.startswith("sk_"):
+        problems.append("'public-key' holds a private key (sk_...): never put a private key in a web page")
+    sandbox, problem = _sandbox(raw.get("sandbox"))
+    if problem:
+        problems.append(problem)
+    timeout = raw.get("checkout_timeout_ms")
+    if timeout is None:
+        timeout = DEFAULT_CHECKOUT_TIMEOUT_MS
+    elif isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or timeout <= 0:
+        problems.append(f"'checkout_timeout' must be a positive number of milliseconds, got {timeout!r}")
+    if problems:
+        return None, "service SDK cannot start: " + "; ".join(problems) + "."
+    return Settings(key.strip(), sandbox, int(timeout)), None

@@ -1,0 +1,1 @@
+"""Build-time tools for the SDK (CPython only; never bundled for the browser)."""

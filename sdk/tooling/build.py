@@ -1,0 +1,201 @@
+"""Build the SDK for the browser: ``python -m sdk.tooling.build``.
+
+Brython compiles Python to JavaScript. Doing it here, once, in a headless Chromium, means the
+bridge page never compiles our modules at run time (about 100 ms less on a cold load). The
+output, in ``backend_stub/web/dist/`` by default, is:
+
+- ``brython-<version>.<hash>.js``: Brython's runtime (never its 5 MB standard library);
+- ``sdk.<hash>.js``: every SDK module precompiled, registered in Brython's virtual file system,
+  and the entry point that starts the bridge;
+- ``bridge.<hash>.html``: the bridge page that loads both;
+- ``sdk.js``: the loader merchants include, pointing at that bridge page;
+- ``.gz`` and ``.br`` forms of the scripts, and ``manifest.json`` naming everything.
+
+The generated code depends on Brython's internals (``$B.py2js``, ``$B.precompiled``,
+``$B.update_VFS``): Brython is pinned to one version and the bundle refuses any other.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import json
+import sys
+import time
+from importlib import resources
+from pathlib import Path
+
+import brotli
+from playwright.sync_api import sync_playwright
+
+from .chromium import launch_options
+
+__all__ = ["build", "main"]
+
+SDK_DIR = Path(__file__).resolve().parent.parent
+DEFAULT_OUT = SDK_DIR.parent / "backend_stub" / "web" / "dist"
+ENTRY = "from sdk.bridge import start\nstart()\n"
+BOOT_NAME = "__service_sdk_boot__"
+
+_COMPILE = r"""
+(modules) => {
+  const $B = __BRYTHON__
+  const out = {}
+  for (const m of modules) {
+    // The __file__ Brython's VFS loader gives the module: tracebacks find the source by it.
+    const filename = m.is_package ? `VFS.${m.name}/__init__.py` : `VFS.${m.name}.py`
+    $B.url2name[filename] = m.name
+    try {
+      const root = $B.py2js({src: m.src, filename, imported: true}, m.name, m.name, $B.builtins_scope)
+      out[m.name] = {js: root.to_js(), imports: Object.keys(root.imports), error: null}
+    } catch (err) {
+      let message = String(err)
+      try { message = $B.builtins.repr(err) + ' line ' + err.lineno } catch (e) {}
+      out[m.name] = {js: null, imports: [], error: message}
+    }
+  }
+  return out
+}
+"""
+
+
+def runtime_modules() -> list[dict]:
+    """The SDK modules the browser runs: the package and its plain modules, not ``tooling``."""
+    modules = []
+    for path in sorted(SDK_DIR.glob("*.py")):
+        is_package = path.name == "__init__.py"
+        name = "sdk" if is_package else f"sdk.{path.stem}"
+        modules.append({"name": name, "src": path.read_text(encoding="utf-8"), "is_package": is_package})
+    return modules
+
+
+def brython_runtime() -> bytes:
+    """Brython's ``brython.js`` from the pinned package."""
+    return resources.files("brython").joinpath("data", "brython.js").read_bytes()
+
+
+def compile_modules(modules: list[dict], runtime: bytes) -> tuple[str, dict]:
+    """Brython's JavaScript for each module, compiled inside a headless Chromium."""
+    page_html = b'<!doctype html><script src="/brython.js"></script>'
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(**launch_options())
+        page = browser.new_page()
+        # brython.js finds its own path from its <script src>: it must come from a real URL.
+        page.route(
+            "http://build.invalid/**",
+            lambda route: route.fulfill(
+                status=200,
+                content_type="text/javascript" if route.request.url.endswith(".js") else "text/html",
+                body=runtime if route.request.url.endswith(".js") else page_html,
+            ),
+        )
+        page.goto("http://build.invalid/")
+        version = page.evaluate("__BRYTHON__.version_info.slice(0, 3).join('.')")
+        compiled = page.evaluate(_COMPILE, modules)
+        browser.close()
+    failures = {name: result["error"] for name, result in compiled.items() if result["error"]}
+    if failures:
+        raise SystemExit("\n".join(f"cannot compile {name}: {error}" for name, error in failures.items()))
+    return version, compiled
+
+
+def _js(value: str) -> str:
+    """A JavaScript string literal that is also safe inside HTML."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029").replace("</", "<\\/")
+
+
+def bundle_source(modules: list[dict], compiled: dict, version: str) -> str:
+    """The bundle: modules in Brython's VFS, their precompiled code, and the entry point."""
+    lines = [
+        f"/*! service SDK bundle, precompiled for Brython {version}. Generated: do not edit. */",
+        "(function ($B) {",
+        "  'use strict'",
+        f"  if ($B.version_info.slice(0, 3).join('.') !== {_js(version)}) {{",
+        f"    throw new Error('service SDK bundle needs Brython {version}')",
+        "  }",
+        "  var vfs = {'$timestamp': 0}",
+    ]
+    for module in modules:
+        # VFS entry: [ext, source, imports, is_package]; the source serves tracebacks only.
+        entry = [".py", module["src"], compiled[module["name"]]["imports"]]
+        if module["is_package"]:
+            entry.append(1)
+        lines.append(f"  vfs[{_js(module['name'])}] = {json.dumps(entry, ensure_ascii=False)}")
+    lines += ["  $B.use_VFS = true", "  $B.update_VFS(vfs)"]
+    lines.append(";" + (SDK_DIR / "bridge_host.js").read_text(encoding="utf-8"))
+    for module in modules:
+        code = _js(compiled[module["name"]]["js"])
+        lines.append(f"  $B.precompiled[{_js(module['name'])}] = {'[' + code + ']' if module['is_package'] else code}")
+    lines += [
+        f"  var name = {_js(BOOT_NAME)}, file = 'VFS.' + name + '.py'",
+        "  $B.builtins.__debug__ = false",
+        "  $B.url2name[file] = name",
+        f"  $B.file_cache[file] = {_js(ENTRY)}",
+        "  $B.imported[name] = $B.module.$factory(name)",
+        "  try {",
+        f"    new Function({_js(compiled[BOOT_NAME]['js'])})()",
+        "  } catch (err) {",
+        "    if (err.ob_type === undefined) err = err.$py_exc || $B.exception(err)",
+        "    $B.show_error(err)",
+        "  }",
+        "})(__BRYTHON__)",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def _write(out: Path, name: str, data: bytes, *, versioned: bool = True) -> str:
+    """Write ``data`` (and its compressed forms); versioned names carry a content hash."""
+    if versioned:
+        stem, dot, suffix = name.rpartition(".")
+        name = f"{stem}.{hashlib.sha256(data).hexdigest()[:12]}{dot}{suffix}"
+    (out / name).write_bytes(data)
+    (out / f"{name}.gz").write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
+    (out / f"{name}.br").write_bytes(brotli.compress(data, quality=11))
+    return name
+
+
+def build(out: Path = DEFAULT_OUT) -> dict:
+    """Compile and write everything; returns the manifest."""
+    started = time.monotonic()
+    runtime = brython_runtime()
+    modules = runtime_modules()
+    entry = {"name": BOOT_NAME, "src": ENTRY, "is_package": False}
+    version, compiled = compile_modules(modules + [entry], runtime)
+    out.mkdir(parents=True, exist_ok=True)
+    for old in out.iterdir():
+        old.unlink()
+    brython_name = _write(out, f"brython-{version}.js", runtime)
+    bundle_name = _write(out, "sdk.js", bundle_source(modules, compiled, version).encode("utf-8"))
+    page = (SDK_DIR / "bridge.html").read_text(encoding="utf-8")
+    page = page.replace("__BRYTHON__", brython_name).replace("__BUNDLE__", bundle_name)
+    bridge_name = _write(out, "bridge.html", page.encode("utf-8"))
+    loader = (SDK_DIR / "loader.js").read_text(encoding="utf-8")
+    loader = loader.replace("__BRIDGE_PATH__", f"/sdk/{bridge_name}")
+    manifest = {
+        "brython_version": version,
+        "brython": brython_name,
+        "bundle": bundle_name,
+        "bridge": bridge_name,
+        "loader": _write(out, "loader.js", loader.encode("utf-8"), versioned=False),
+        "modules": [module["name"] for module in modules],
+    }
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+    print(
+        f"SDK built for Brython {version}: {len(modules)} modules in "
+        f"{time.monotonic() - started:.1f} s -> {out}",
+        file=sys.stderr,
+    )
+    return manifest
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m sdk.tooling.build", description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder (default %(default)s)")
+    build(parser.parse_args(argv).out)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,51 @@
+"""End-to-end fixtures: a real sandbox server process, a merchant site, real Chromium."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from backend_stub.testkit import ServiceProcess
+from sdk.tooling.chromium import launch_options
+from tests.e2e.console import ConsoleLog
+from tests.e2e.merchant_site import MerchantSite
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "/e2e/" in str(item.path):
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args() -> dict:
+    """Debian's Chromium (or $CHROMIUM), with the flags this closed network needs."""
+    return launch_options()
+
+
+@pytest.fixture(scope="session")
+def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServiceProcess]:
+    """The sandbox server, in its own process on 127.0.0.1 (one per xdist worker)."""
+    db = tmp_path_factory.mktemp("service") / "service.sqlite3"
+    with ServiceProcess(db=db) as process:
+        yield process
+
+
+@pytest.fixture(scope="session")
+def merchant_site(service: ServiceProcess) -> Iterator[MerchantSite]:
+    site = MerchantSite(service.url).start()
+    yield site
+    site.stop()
+
+
+@pytest.fixture
+def merchant(merchant_site: MerchantSite, service: ServiceProcess) -> MerchantSite:
+    """The merchant site, with the service back at its fixture for this test."""
+    service.reset()
+    return merchant_site
+
+
+@pytest.fixture
+def console(page) -> ConsoleLog:
+    return ConsoleLog(page)
