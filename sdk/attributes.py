@@ -46,9 +46,7 @@ class Button:
 def is_amount(text: object) -> bool:
     """An integer of minor units written with digits only (1250, not 12.50 or -1)."""
     return (
-        isinstance(text, str)
-        and 0 < len(text) <= MAX_AMOUNT_DIGITS
-        and all(char in DIGITS for char in text)
+        isinstance(text, str) and 0 < len(text) <= MAX_AMOUNT_DIGITS and all(char in DIGITS for char in text)
     )
 
 

@@ -66,7 +66,9 @@ class Bridge:
             if handler is not None:
                 handler(data)
         except Exception as exc:  # the page must never see a Python traceback as a JS error
-            self.send([{"op": "console", "level": "error", "message": f"service SDK internal error: {exc!r}"}])
+            self.send(
+                [{"op": "console", "level": "error", "message": f"service SDK internal error: {exc!r}"}]
+            )
 
     # -- start ---------------------------------------------------------------------------
     def on_configure(self, data: dict) -> None:
@@ -134,7 +136,9 @@ class Bridge:
         try:
             self.apply(self.page.settle(triple, available))
         except Exception as exc:
-            self.send([{"op": "console", "level": "error", "message": f"service SDK internal error: {exc!r}"}])
+            self.send(
+                [{"op": "console", "level": "error", "message": f"service SDK internal error: {exc!r}"}]
+            )
 
 
 def start() -> Bridge:

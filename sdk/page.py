@@ -59,13 +59,15 @@ class Page:
                 self._need(button.triple, update)
             elif self.warned.get(element_id) != problem:
                 self.warned[element_id] = problem
-                update.commands.append({
-                    "op": "console",
-                    "level": "warn",
-                    "id": element_id,
-                    "message": f"service: payment button {describe(element.get('tag', 'element'), attrs)}"
-                    f" stays hidden: {problem}.",
-                })
+                update.commands.append(
+                    {
+                        "op": "console",
+                        "level": "warn",
+                        "id": element_id,
+                        "message": f"service: payment button {describe(element.get('tag', 'element'), attrs)}"
+                        f" stays hidden: {problem}.",
+                    }
+                )
         elif PAYMENT_INFO in attrs:
             self.containers[element_id] = attrs[PAYMENT_INFO] or ""
 

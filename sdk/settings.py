@@ -24,7 +24,10 @@ def _sandbox(value: object) -> tuple:
     if value is False or value == "false":
         return False, None
     if value is None:
-        return None, "the 'sandbox' parameter is missing: add sandbox=true (testing) or sandbox=false (production)"
+        return (
+            None,
+            "the 'sandbox' parameter is missing: add sandbox=true (testing) or sandbox=false (production)",
+        )
     return None, f"the 'sandbox' parameter must be true or false, got {value!r}"
 
 

@@ -41,10 +41,23 @@ class ServiceProcess:
     # -- life -----------------------------------------------------------------------------------
     def start(self) -> ServiceProcess:
         """Start the server and return once it answers its health check."""
-        command = [sys.executable, "-m", "backend_stub", "--host", self.host, "--port", str(self.port),
-                   "--db", self.db, *self.extra_args]
+        command = [
+            sys.executable,
+            "-m",
+            "backend_stub",
+            "--host",
+            self.host,
+            "--port",
+            str(self.port),
+            "--db",
+            self.db,
+            *self.extra_args,
+        ]
         self.process = subprocess.Popen(
-            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            command,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
         announced = threading.Event()

@@ -127,7 +127,9 @@ def bundle_source(modules: list[dict], compiled: dict, version: str) -> str:
     lines.append(";" + (SDK_DIR / "bridge_host.js").read_text(encoding="utf-8"))
     for module in modules:
         code = _js(compiled[module["name"]]["js"])
-        lines.append(f"  $B.precompiled[{_js(module['name'])}] = {'[' + code + ']' if module['is_package'] else code}")
+        lines.append(
+            f"  $B.precompiled[{_js(module['name'])}] = {'[' + code + ']' if module['is_package'] else code}"
+        )
     lines += [
         f"  var name = {_js(BOOT_NAME)}, file = 'VFS.' + name + '.py'",
         "  $B.builtins.__debug__ = false",

@@ -49,3 +49,13 @@ def merchant(merchant_site: MerchantSite, service: ServiceProcess) -> MerchantSi
 @pytest.fixture
 def console(page) -> ConsoleLog:
     return ConsoleLog(page)
+
+
+@pytest.fixture
+def unused_port() -> int:
+    """A loopback port nobody listens on (bound, then released)."""
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]

@@ -1,0 +1,116 @@
+"""The page model: which checks to send, what to show, what to warn about."""
+
+from sdk.page import Page
+
+
+def button(element_id, amount, currency="EUR", group="", product_type=None, tag="BUTTON"):
+    attrs = {"data-service-button": group, "data-amount": str(amount), "data-currency": currency}
+    if product_type:
+        attrs["data-product-type"] = product_type
+    return {"id": element_id, "tag": tag, "attrs": attrs}
+
+
+def info(element_id, group=""):
+    return {"id": element_id, "tag": "P", "attrs": {"data-service-payment-info": group}}
+
+
+def ops(update, op):
+    return [command for command in update.commands if command["op"] == op]
+
+
+def test_new_elements_are_hidden_until_answered_and_checked_once_per_triple():
+    page = Page()
+    update = page.report([button(1, 5000), button(2, 5000), button(3, 6000), info(4)], [], [])
+    assert update.fetch == [(5000, "EUR", "instalments"), (6000, "EUR", "instalments")]
+    assert ops(update, "hide") == [{"op": "hide", "ids": [1, 2, 3, 4]}]
+    assert ops(update, "show") == []
+
+
+def test_an_available_answer_shows_buttons_and_their_containers():
+    page = Page()
+    page.report([button(1, 5000), button(2, 6000), info(3)], [], [])
+    update = page.settle((5000, "EUR", "instalments"), True)
+    assert update.commands == [{"op": "show", "ids": [1, 3]}]
+    assert page.settle((6000, "EUR", "instalments"), False).commands == []
+
+
+def test_containers_pair_by_group_value():
+    page = Page()
+    page.report(
+        [button(1, 5000, group="cart"), button(2, 7000), info(3, "cart"), info(4), info(5, "other")], [], []
+    )
+    update = page.settle((5000, "EUR", "instalments"), True)
+    assert update.commands == [{"op": "show", "ids": [1, 3]}]
+    update = page.settle((7000, "EUR", "instalments"), True)
+    assert update.commands == [{"op": "show", "ids": [2, 4]}]
+
+
+def test_a_container_stays_while_any_of_its_buttons_is_shown():
+    page = Page()
+    page.report([button(1, 5000, group="g"), button(2, 6000, group="g"), info(3, "g")], [], [])
+    page.settle((5000, "EUR", "instalments"), True)
+    page.settle((6000, "EUR", "instalments"), True)
+    update = page.report([], [button(1, 10, group="g")], [])
+    assert update.fetch == [(10, "EUR", "instalments")]
+    assert update.commands == [{"op": "hide", "ids": [1]}]  # 3 stays: button 2 is still shown
+
+
+def test_invalid_buttons_warn_once_and_fetch_nothing():
+    page = Page()
+    update = page.report([button(1, "12.50")], [], [])
+    assert update.fetch == []
+    assert len(ops(update, "console")) == 1
+    assert ops(update, "console")[0]["id"] == 1
+    again = page.report([], [button(1, "12.50")], [])
+    assert ops(again, "console") == []
+    other = page.report([], [button(1, "abc")], [])
+    assert len(ops(other, "console")) == 1
+
+
+def test_a_changed_amount_rechecks_and_a_known_answer_is_reused():
+    page = Page()
+    page.report([button(1, 5000)], [], [])
+    page.settle((5000, "EUR", "instalments"), True)
+    update = page.report([], [button(1, 100)], [])
+    assert update.fetch == [(100, "EUR", "instalments")]
+    assert update.commands == [{"op": "hide", "ids": [1]}]
+    back = page.report([], [button(1, 5000)], [])
+    assert back.fetch == []
+    assert back.commands == [{"op": "show", "ids": [1]}]
+
+
+def test_an_answer_for_an_old_amount_does_not_show_the_button():
+    page = Page()
+    page.report([button(1, 5000)], [], [])
+    page.report([], [button(1, 100)], [])
+    assert page.settle((5000, "EUR", "instalments"), True).commands == []
+
+
+def test_removed_elements_are_forgotten():
+    page = Page()
+    page.report([button(1, 5000), info(2)], [], [])
+    page.report([], [], [1])
+    assert page.settle((5000, "EUR", "instalments"), True).commands == []
+
+
+def test_script_calls_share_requests_and_resolve_after_visibility():
+    page = Page()
+    first = page.ask(1, (5000, "EUR", "pay_in_4"), [7])
+    assert first.fetch == [(5000, "EUR", "pay_in_4")]
+    second = page.ask(2, (5000, "EUR", "pay_in_4"))
+    assert second.fetch == []
+    update = page.settle((5000, "EUR", "pay_in_4"), True)
+    assert update.commands == [
+        {"op": "show", "ids": [7]},
+        {"op": "resolve", "call": 1, "value": True},
+        {"op": "resolve", "call": 2, "value": True},
+    ]
+    later = page.ask(3, (5000, "EUR", "pay_in_4"))
+    assert later.fetch == [] and later.commands == [{"op": "resolve", "call": 3, "value": True}]
+
+
+def test_fifty_buttons_over_three_triples_make_three_checks():
+    page = Page()
+    amounts = [5000, 6000, 7000]
+    update = page.report([button(i, amounts[i % 3]) for i in range(50)], [], [])
+    assert len(update.fetch) == 3
