@@ -80,7 +80,12 @@
     frame.title = 'service SDK';
     frame.tabIndex = -1;
     frame.setAttribute('aria-hidden', 'true');
-    frame.style.setProperty('display', 'none', 'important');
+    // Not display:none: Chromium runs a renderer that shows nothing at low priority, and the
+    // bridge then starts twice as slowly. One transparent pixel that takes no clicks instead.
+    setStyles(frame, {
+      position: 'fixed', bottom: '0', right: '0', width: '1px', height: '1px', border: '0',
+      opacity: '0', 'pointer-events': 'none', 'z-index': '-1'
+    });
     bridge = { frame: frame, origin: origin, settings: settings };
     timers.push(window.setTimeout(function () {
       fail('service: the SDK could not start: ' + origin + ' did not answer within 15 s.');

@@ -110,6 +110,7 @@ def bundle_source(modules: list[dict], compiled: dict, version: str) -> str:
     """The bundle: modules in Brython's VFS, their precompiled code, and the entry point."""
     lines = [
         f"/*! service SDK bundle, precompiled for Brython {version}. Generated: do not edit. */",
+        "performance.mark('service-sdk:bundle');",
         "(function ($B) {",
         "  'use strict'",
         f"  if ($B.version_info.slice(0, 3).join('.') !== {_js(version)}) {{",
@@ -142,6 +143,7 @@ def bundle_source(modules: list[dict], compiled: dict, version: str) -> str:
         "    if (err.ob_type === undefined) err = err.$py_exc || $B.exception(err)",
         "    $B.show_error(err)",
         "  }",
+        "  performance.mark('service-sdk:started')",
         "})(__BRYTHON__)",
         "",
     ]

@@ -40,10 +40,11 @@ class Page:
 
 
 class MerchantSite:
-    """Serves registered pages at ``/p/<n>``, landing pages at ``/landing/<name>``, vendored JS."""
+    """Serves registered pages at ``/p/<n>``, landing pages at ``/landing/<name>``, static folders."""
 
-    def __init__(self, service_url: str) -> None:
+    def __init__(self, service_url: str, static: dict[str, Path] | None = None) -> None:
         self.service_url = service_url
+        self.static = {"/vendor/": NODE_MODULES, **(static or {})}
         self.pages: dict[str, Page] = {}
         self._ids = itertools.count(1)
         self._loop = asyncio.new_event_loop()
@@ -96,7 +97,8 @@ class MerchantSite:
         app = web.Application()
         app.router.add_get("/p/{id}", self._page)
         app.router.add_get("/landing/{name}", self._landing)
-        app.router.add_static("/vendor/", NODE_MODULES)
+        for prefix, folder in self.static.items():
+            app.router.add_static(prefix, folder)
         ready = threading.Event()
 
         def run() -> None:

@@ -1,0 +1,241 @@
+"""How fast the SDK shows buttons on a merchant page, next to the floor, in one run.
+
+The same merchant page (on ``localhost``) is loaded with this SDK (loader + bridge on the
+service origin, ``127.0.0.1``) and with ``bench/baseline.js``, a plain-JavaScript in-page
+script that does nothing but the fast path: the floor. Runs alternate between the two, so a
+busy machine slows both alike, and the report gives medians and their ratios:
+
+- time from navigation start until the first button is visible, and until all are settled,
+  for 1, 10 and 100 buttons (all with distinct amounts), with a cold cache (a new browser
+  context) and a warm one (the third load in the same context);
+- bytes transferred; long tasks on the merchant page's main thread; globals added.
+
+Usage: ``python bench/sdk_load.py [--runs N] [--sizes 1,10,100] [--out bench/RESULTS.md]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import platform
+import statistics
+import sys
+from pathlib import Path
+
+from playwright.sync_api import Browser, BrowserContext, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from backend_stub.testkit import ServiceProcess  # noqa: E402
+from sdk.tooling.chromium import launch_options  # noqa: E402
+from tests.e2e.merchant_site import SDK_QUERY, MerchantSite  # noqa: E402
+
+WARM_LOAD = 3  # V8 caches compiled code from the second load on; the third is warm
+
+PROBE = """
+(() => {
+  const names = new Set(Object.getOwnPropertyNames(window));
+  const bench = {first: null, all: null, longTasks: [], names};
+  Object.defineProperty(window, '__bench', {value: bench, enumerable: false});
+  new PerformanceObserver(list => list.getEntries().forEach(e => bench.longTasks.push(e.duration)))
+    .observe({type: 'longtask', buffered: true});
+  const check = () => {
+    const buttons = document.querySelectorAll('[data-service-button]');
+    let shown = 0;
+    for (const b of buttons) if (!b.hidden && getComputedStyle(b).display !== 'none') shown++;
+    const now = performance.now();
+    if (shown > 0 && bench.first === null) bench.first = now;
+    if (buttons.length && shown === buttons.length && bench.all === null) bench.all = now;
+  };
+  new MutationObserver(check).observe(document, {
+    attributes: true, subtree: true, attributeFilter: ['hidden', 'style']});
+})();
+"""
+
+RESULT = """() => ({
+  first: window.__bench.first,
+  all: window.__bench.all,
+  longTasks: window.__bench.longTasks,
+  globals: Object.getOwnPropertyNames(window)
+    .filter(name => !window.__bench.names.has(name) && !/^[0-9]+$/.test(name)),
+})"""
+
+
+def page_body(count: int) -> str:
+    """``count`` buttons with distinct available amounts, hidden until checked."""
+    return "\n".join(
+        f'<button type="button" data-service-button data-amount="{5000 + i}" data-currency="EUR" hidden>'
+        f"Pay {50 + i / 100:.2f} in instalments</button>"
+        for i in range(count)
+    )
+
+
+class Variant:
+    """One way of putting buttons on the page: this SDK, or the baseline."""
+
+    def __init__(self, name: str, site: MerchantSite, service_url: str) -> None:
+        self.name, self.site = name, site
+        self.urls: dict[int, str] = {}
+        self.service_url = service_url
+
+    def url(self, count: int) -> str:
+        if count not in self.urls:
+            if self.name == "sdk":
+                self.urls[count] = self.site.page(page_body(count))
+            else:
+                tag = f'<script src="/bench/baseline.js?api={self.service_url}&{SDK_QUERY}" defer></script>'
+                self.urls[count] = self.site.page(page_body(count), head=tag, sdk=False)
+        return self.urls[count]
+
+
+def load(context: BrowserContext, url: str) -> dict:
+    """Load ``url`` once in ``context`` and wait until every button is settled."""
+    page = context.new_page()
+    finished: list = []
+    page.on("requestfinished", lambda request: finished.append(request))
+    page.goto(url)
+    page.wait_for_function("window.__bench && window.__bench.all !== null", timeout=30_000)
+    result = page.evaluate(RESULT)
+    result["bytes"] = sum(
+        sizes["responseBodySize"] + sizes["responseHeadersSize"]
+        for sizes in (request.sizes() for request in finished)
+    )
+    result["requests"] = len(finished)
+    page.close()
+    return result
+
+
+def measure(browser: Browser, variant: Variant, count: int, warm: bool) -> dict:
+    context = browser.new_context()
+    context.add_init_script(PROBE)
+    try:
+        result = None
+        for _ in range(WARM_LOAD if warm else 1):
+            result = load(context, variant.url(count))
+        return result
+    finally:
+        context.close()
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+def run(runs: int, sizes: list[int]) -> dict:
+    results: dict = {}
+    with ServiceProcess() as service, sync_playwright() as playwright:
+        site = MerchantSite(service.url, static={"/bench/": ROOT / "bench"}).start()
+        browser = playwright.chromium.launch(**launch_options())
+        variants = [Variant("sdk", site, service.url), Variant("floor", site, service.url)]
+        for variant in variants:  # one untimed load each: server and browser warm-up
+            measure(browser, variant, 1, warm=False)
+        for count in sizes:
+            for warm in (False, True):
+                samples: dict[str, list[dict]] = {"sdk": [], "floor": []}
+                for index in range(runs):
+                    order = variants if index % 2 == 0 else variants[::-1]
+                    for variant in order:
+                        samples[variant.name].append(measure(browser, variant, count, warm))
+                results[(count, "warm" if warm else "cold")] = samples
+                print(
+                    f"  {count:>3} buttons, {'warm' if warm else 'cold'}: {summary_line(samples)}",
+                    file=sys.stderr,
+                )
+        browser.close()
+        site.stop()
+    return results
+
+
+def stats(samples: list[dict]) -> dict:
+    return {
+        "first": median([s["first"] for s in samples]),
+        "all": median([s["all"] for s in samples]),
+        "bytes": median([s["bytes"] for s in samples]),
+        "requests": median([s["requests"] for s in samples]),
+        "long_max": max((max(s["longTasks"], default=0) for s in samples), default=0),
+        "long_over_50": sum(sum(1 for d in s["longTasks"] if d > 50) for s in samples),
+        "globals": sorted({name for s in samples for name in s["globals"]}),
+    }
+
+
+def summary_line(samples: dict) -> str:
+    sdk, floor = stats(samples["sdk"]), stats(samples["floor"])
+    return (
+        f"first {sdk['first']:.0f} vs {floor['first']:.0f} ms ({sdk['first'] / floor['first']:.2f}x), "
+        f"all {sdk['all']:.0f} vs {floor['all']:.0f} ms ({sdk['all'] / floor['all']:.2f}x)"
+    )
+
+
+TARGETS = [
+    # (buttons, cache, measure, ceiling of the ratio to the floor)
+    (1, "cold", "first", 2.5),
+    (1, "warm", "first", 1.8),
+    (100, "cold", "all", 1.2),
+    (100, "warm", "all", 1.2),
+]
+
+
+def _pair(sdk: dict, floor: dict, key: str, unit: str = "", ratio: bool = False) -> str:
+    text = f"{sdk[key]:,.0f} / {floor[key]:,.0f}{unit}"
+    return text + (f" ({sdk[key] / floor[key]:.2f}x)" if ratio else "")
+
+
+def report(results: dict, runs: int) -> str:
+    today = datetime.date.today().isoformat()
+    lines = [
+        f"## SDK load — {today}",
+        "",
+        f"`python bench/sdk_load.py --runs {runs}` on {platform.machine()}, {platform.python_version()},"
+        f" Chromium headless; medians of {runs} runs per cell, SDK and floor alternating.",
+        "Times are milliseconds from navigation start.",
+        "",
+        "| buttons | cache | first visible: SDK / floor (ratio) | all settled: SDK / floor (ratio) "
+        "| bytes: SDK / floor | requests: SDK / floor | longest merchant task: SDK / floor |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for (count, cache), samples in results.items():
+        sdk, floor = stats(samples["sdk"]), stats(samples["floor"])
+        cells = [
+            _pair(sdk, floor, "first", ratio=True),
+            _pair(sdk, floor, "all", ratio=True),
+            _pair(sdk, floor, "bytes"),
+            _pair(sdk, floor, "requests"),
+            _pair(sdk, floor, "long_max", " ms"),
+        ]
+        lines.append(f"| {count} | {cache} | " + " | ".join(cells) + " |")
+    lines += ["", "Targets:", ""]
+    for count, cache, what, ceiling in TARGETS:
+        if (count, cache) not in results:
+            continue
+        samples = results[(count, cache)]
+        ratio = stats(samples["sdk"])[what] / stats(samples["floor"])[what]
+        verdict = "met" if ratio <= ceiling else "MISSED"
+        lines.append(f"- {count} button(s), {cache}, {what}: {ratio:.2f}x (target ≤ {ceiling}x) — {verdict}")
+    sdk_all = [s for samples in results.values() for s in samples["sdk"]]
+    over = sum(1 for s in sdk_all for d in s["longTasks"] if d > 50)
+    lines.append(
+        f"- long tasks over 50 ms on the merchant's main thread with the SDK: {over} — "
+        f"{'met' if over == 0 else 'MISSED'}"
+    )
+    globals_added = sorted({name for s in sdk_all for name in s["globals"]})
+    lines.append(f"- globals the SDK added to the merchant's window: {', '.join(globals_added) or 'none'}")
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=9)
+    parser.add_argument("--sizes", default="1,10,100")
+    parser.add_argument("--out", type=Path, default=None, help="append the report to this Markdown file")
+    args = parser.parse_args()
+    results = run(args.runs, [int(size) for size in args.sizes.split(",")])
+    text = report(results, args.runs)
+    print(text)
+    if args.out:
+        previous = args.out.read_text(encoding="utf-8") if args.out.exists() else "# Benchmark results\n\n"
+        args.out.write_text(previous.rstrip("\n") + "\n\n" + text, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
