@@ -1,4 +1,11 @@
-"""Loading a fixture file (merchants, keys, limits, orders) into an empty database."""
+"""Loading a fixture file (merchants, keys, limits, orders) into an empty database.
+
+The optional ``orders`` section lists order objects, each with the ``merchant_id`` it belongs
+to and the fields :func:`..domain.orders.parse_order` reads. The bundled fixture gives "Demo Shop"
+three orders for demos: ``fixture-order-1`` (confirmed, 25000 EUR, refundable),
+``fixture-order-2`` (pending, 8000) and ``fixture-order-3`` (denied, 120000). "Other Shop" has
+none, so its lists start empty.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .database import Database
+from .orders import load_fixture_orders
 
 __all__ = ["DEFAULT_FIXTURE", "read_fixture", "load_fixture", "reset"]
 
@@ -14,7 +22,7 @@ DEFAULT_FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "default
 
 # Sections of a fixture file beyond "merchants", each with the function that loads its rows:
 # ``loader(connection, rows, whole_fixture)``. Resource modules register themselves here.
-FIXTURE_LOADERS: dict[str, Any] = {}
+FIXTURE_LOADERS: dict[str, Any] = {"orders": load_fixture_orders}
 
 
 def read_fixture(path: str | Path = DEFAULT_FIXTURE) -> dict[str, Any]:

@@ -14,3 +14,84 @@ CREATE TABLE IF NOT EXISTS limits (
     max_amount   INTEGER NOT NULL,
     PRIMARY KEY (merchant_id, product_type, currency)
 );
+
+-- Orders. Text fields carry derived columns for filters, written with every row: *_folded is the
+-- case-folded text (i-lookups), *_words its words as ' w1 w2 ' (search). Timestamps use one
+-- fixed-width UTC form ('2026-11-23T10:00:00.123456+00:00'), so text order is time order.
+-- The table is clustered in list order (newest first): a merchant's orders are one contiguous
+-- range, so any filter is at worst one sequential scan of that range, pages stop early, and
+-- created ranges are key ranges. (Secondary indexes on total_amount or confirmed made broad
+-- ranges slower than that scan, so there are none.)
+CREATE TABLE IF NOT EXISTS orders (
+    merchant_id  TEXT NOT NULL REFERENCES merchants(id) ON DELETE CASCADE,
+    id           TEXT NOT NULL,
+    name         TEXT NOT NULL,
+    currency     TEXT NOT NULL,
+    total_amount INTEGER NOT NULL CHECK (total_amount > 0),
+    status       TEXT NOT NULL CHECK (status IN ('pending', 'confirmed', 'denied', 'canceled')),
+    created      TEXT NOT NULL,
+    confirmed    TEXT,
+    id_folded    TEXT NOT NULL,
+    id_words     TEXT NOT NULL,
+    name_folded  TEXT NOT NULL,
+    name_words   TEXT NOT NULL,
+    PRIMARY KEY (merchant_id, created DESC, id),
+    UNIQUE (merchant_id, id)
+) WITHOUT ROWID;
+-- Status is the usual narrow filter (counts of one status read this index alone).
+CREATE INDEX IF NOT EXISTS orders_by_status ON orders (merchant_id, status, created DESC, id);
+
+-- Captures of an order (sandbox extension). seq keeps creation order when timestamps tie.
+CREATE TABLE IF NOT EXISTS captures (
+    seq         INTEGER PRIMARY KEY,
+    merchant_id TEXT NOT NULL,
+    order_id    TEXT NOT NULL,
+    id          TEXT NOT NULL,
+    amount      INTEGER NOT NULL CHECK (amount > 0),
+    created     TEXT NOT NULL,
+    UNIQUE (merchant_id, order_id, id),
+    FOREIGN KEY (merchant_id, order_id) REFERENCES orders (merchant_id, id) ON DELETE CASCADE
+);
+
+-- Refund records, of an order (capture_id NULL) or of one of its captures.
+CREATE TABLE IF NOT EXISTS refunds (
+    seq                    INTEGER PRIMARY KEY,
+    merchant_id            TEXT NOT NULL,
+    order_id               TEXT NOT NULL,
+    capture_id             TEXT,
+    id                     TEXT NOT NULL UNIQUE,
+    amount                 INTEGER NOT NULL CHECK (amount > 0),
+    pending_amount         INTEGER NOT NULL,
+    accrual_date           TEXT NOT NULL,
+    credit_to_customer     INTEGER NOT NULL,
+    completed              INTEGER NOT NULL,
+    completed_but_defaults INTEGER NOT NULL,
+    created                TEXT NOT NULL,
+    FOREIGN KEY (merchant_id, order_id) REFERENCES orders (merchant_id, id) ON DELETE CASCADE
+);
+CREATE INDEX IF NOT EXISTS refunds_by_order ON refunds (merchant_id, order_id, capture_id);
+
+-- Campaigns exist once articles are posted to them (the document shows no creation).
+CREATE TABLE IF NOT EXISTS campaigns (
+    merchant_id TEXT NOT NULL REFERENCES merchants(id) ON DELETE CASCADE,
+    id          TEXT NOT NULL,
+    PRIMARY KEY (merchant_id, id)
+);
+
+-- Articles keep the position of their first post (seq); a repost of an id updates it in place.
+CREATE TABLE IF NOT EXISTS articles (
+    seq          INTEGER PRIMARY KEY,
+    merchant_id  TEXT NOT NULL,
+    campaign_id  TEXT NOT NULL,
+    id           TEXT NOT NULL,
+    name         TEXT NOT NULL,
+    description  TEXT,
+    url          TEXT NOT NULL,
+    image_url    TEXT,
+    id_folded    TEXT NOT NULL,
+    id_words     TEXT NOT NULL,
+    name_folded  TEXT NOT NULL,
+    name_words   TEXT NOT NULL,
+    UNIQUE (merchant_id, campaign_id, id),
+    FOREIGN KEY (merchant_id, campaign_id) REFERENCES campaigns (merchant_id, id) ON DELETE CASCADE
+);

@@ -1,0 +1,81 @@
+"""Campaign articles: what an article is and how a posted list of them is validated.
+
+Errors name each field by its path in the posted array, in the form ``[1].name`` (index in
+brackets, then the field); an item that is not an object is named ``[1]``, and a body that is not
+an array ``body``. Every item is checked, so one answer names every bad field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .errors import REQUIRED, FieldErrors, Invalid
+from .filters import FieldType
+from .identifiers import parse_identifier
+from .urls import parse_http_url
+
+__all__ = ["Article", "ARTICLE_FIELDS", "ARTICLE_FILTER_FIELDS", "parse_articles"]
+
+ARTICLE_FIELDS = ("id", "name", "description", "url", "image_url")
+ARTICLE_FILTER_FIELDS: dict[str, FieldType] = {"id": FieldType.TEXT, "name": FieldType.TEXT}
+MAX_NAME_LENGTH = 1000
+MAX_DESCRIPTION_LENGTH = 10000
+
+
+@dataclass(frozen=True, slots=True)
+class Article:
+    id: str
+    name: str
+    url: str
+    description: str | None = None
+    image_url: str | None = None
+
+
+def _text(value: object, field: str, errors: FieldErrors, *, maximum: int, required: bool) -> str | None:
+    if value is None or (value == "" and required):
+        if required:
+            errors.add(field, REQUIRED)
+        return None
+    if not isinstance(value, str) or len(value) > maximum:
+        errors.add(field, f"Must be a string of at most {maximum} characters.")
+        return None
+    return value
+
+
+def _article(data: object, path: str, errors: FieldErrors) -> Article | None:
+    if not isinstance(data, Mapping):
+        errors.add(path, "Must be an article object.")
+        return None
+    for unknown in sorted(set(data) - set(ARTICLE_FIELDS)):
+        errors.add(f"{path}.{unknown}", "Unknown field; an article has: " + ", ".join(ARTICLE_FIELDS) + ".")
+    before = len(errors.fields)
+    article_id = parse_identifier(data.get("id"), f"{path}.id", errors)
+    name = _text(data.get("name"), f"{path}.name", errors, maximum=MAX_NAME_LENGTH, required=True)
+    description = _text(
+        data.get("description"), f"{path}.description", errors, maximum=MAX_DESCRIPTION_LENGTH, required=False
+    )
+    url = parse_http_url(data.get("url"), f"{path}.url", errors)
+    image_url = parse_http_url(data.get("image_url"), f"{path}.image_url", errors, required=False)
+    if len(errors.fields) != before:
+        return None
+    return Article(article_id, name, url, description, image_url)  # type: ignore[arg-type]
+
+
+def parse_articles(data: object) -> list[Article]:
+    """The articles of a posted JSON array; :class:`Invalid` names every bad field by its path."""
+    if not isinstance(data, list):
+        raise Invalid({"body": ["Must be a JSON array of articles."]})
+    errors = FieldErrors()
+    articles: list[Article] = []
+    seen: set[str] = set()
+    for index, item in enumerate(data):
+        article = _article(item, f"[{index}]", errors)
+        if article is None:
+            continue
+        if article.id in seen:
+            errors.add(f"[{index}].id", "Repeated in this request.")
+        seen.add(article.id)
+        articles.append(article)
+    errors.raise_if_any()
+    return articles

@@ -1,0 +1,44 @@
+"""Captures of a confirmed order (a sandbox extension, CONTRACT 4.5) and their refunds.
+
+A capture takes part of a confirmed order's total; the captures of one order never add up to
+more than its total. A capture's ``remaining_amount`` is its amount minus what was refunded of
+it (the document's example wins over its "always 0").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from .errors import Conflict, Invalid
+from .identifiers import new_identifier
+from .refunds import Refund
+
+__all__ = ["Capture", "plan_capture"]
+
+
+@dataclass(frozen=True, slots=True)
+class Capture:
+    """A capture with its refunds, newest refund first."""
+
+    id: str
+    amount: int
+    created: datetime
+    refunds: tuple[Refund, ...] = ()
+
+    @property
+    def refunded_amount(self) -> int:
+        return sum(refund.amount for refund in self.refunds)
+
+    @property
+    def remaining_amount(self) -> int:
+        return self.amount - self.refunded_amount
+
+
+def plan_capture(*, status: str, total: int, captured: int, amount: int, now: datetime) -> Capture:
+    """A new capture of ``amount`` on an order of ``total`` of which ``captured`` is captured."""
+    if status != "confirmed":
+        raise Conflict(f"Only confirmed orders can be captured; this order is {status}.")
+    if captured + amount > total:
+        raise Invalid({"amount": [f"Exceeds the order's uncaptured amount ({total - captured})."]})
+    return Capture(id=new_identifier("cap"), amount=amount, created=now)

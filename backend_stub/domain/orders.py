@@ -1,0 +1,140 @@
+"""Orders: their states, their filterable fields, and how a new one is read from data.
+
+Orders are made by checkouts, by the fixture and by the sandbox seeding control. A new order
+read from data takes defaults for what it omits: a generated id (``ord_...``), the name
+"Order <id>", EUR, a total of 10000 (100.00), the status ``confirmed`` when a ``confirmed``
+timestamp is given and ``pending`` otherwise, and ``created`` = now. A ``confirmed`` order
+without a ``confirmed`` timestamp gets ``created``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from .errors import FieldErrors
+from .filters import FieldType
+from .identifiers import new_identifier, parse_identifier
+from .timestamps import parse_timestamp
+from .values import parse_amount, parse_currency
+
+__all__ = [
+    "ORDER_STATUSES",
+    "ORDER_FIELDS",
+    "ORDER_FILTER_FIELDS",
+    "Order",
+    "parse_order",
+    "parse_orders",
+]
+
+ORDER_STATUSES = ("pending", "confirmed", "denied", "canceled")
+ORDER_FIELDS = ("id", "name", "currency", "total_amount", "status", "created", "confirmed")
+ORDER_FILTER_FIELDS: dict[str, FieldType] = {
+    "id": FieldType.TEXT,
+    "name": FieldType.TEXT,
+    "created": FieldType.DATE,
+    "confirmed": FieldType.DATE,
+    "total_amount": FieldType.NUMBER,
+    "status": FieldType.TEXT,
+}
+DEFAULT_CURRENCY = "EUR"
+DEFAULT_TOTAL_AMOUNT = 10000
+MAX_NAME_LENGTH = 1000
+# A confirmation time belongs to orders that were confirmed: still confirmed, or canceled by refunds.
+_MAY_HAVE_CONFIRMED = frozenset({"confirmed", "canceled"})
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    """An order as the API shows it; timestamps are aware UTC datetimes."""
+
+    id: str
+    name: str
+    currency: str
+    total_amount: int
+    status: str
+    created: datetime
+    confirmed: datetime | None = None
+
+
+def _timestamp(value: object, field: str, errors: FieldErrors) -> datetime | None:
+    moment = parse_timestamp(value)
+    if moment is None:
+        errors.add(field, "Must be an ISO 8601 timestamp, such as 2026-11-23T10:00:00.000000+00:00.")
+    return moment
+
+
+def _name(value: object, field: str, errors: FieldErrors) -> str | None:
+    if not isinstance(value, str) or not value.strip() or len(value) > MAX_NAME_LENGTH:
+        errors.add(field, f"Must be a non-empty string of at most {MAX_NAME_LENGTH} characters.")
+        return None
+    return value
+
+
+def _status(value: object, field: str, errors: FieldErrors) -> str | None:
+    if value not in ORDER_STATUSES:
+        errors.add(field, "Must be one of: " + ", ".join(ORDER_STATUSES) + ".")
+        return None
+    return value  # type: ignore[return-value]
+
+
+def _amount(value: object, field: str, errors: FieldErrors) -> int | None:
+    return parse_amount(value, field, errors, minimum=1)
+
+
+def parse_order(data: object, path: str, errors: FieldErrors, *, now: datetime) -> Order | None:
+    """A new order from a JSON object; each problem is recorded under ``path + field``."""
+    if not isinstance(data, Mapping):
+        errors.add(path.rstrip(".") or "body", "Must be an order object.")
+        return None
+    for unknown in sorted(set(data) - set(ORDER_FIELDS)):
+        errors.add(path + str(unknown), "Unknown field; an order has: " + ", ".join(ORDER_FIELDS) + ".")
+
+    def given(name: str, parse: Callable[[object, str, FieldErrors], Any], default: Any) -> Any:
+        # Absent and null both mean "use the default".
+        value = data.get(name)
+        return default if value is None else parse(value, path + name, errors)
+
+    raw_id = data.get("id")
+    order_id = new_identifier("ord") if raw_id is None else parse_identifier(raw_id, path + "id", errors)
+    name = given("name", _name, f"Order {order_id}")
+    currency = given("currency", parse_currency, DEFAULT_CURRENCY)
+    total_amount = given("total_amount", _amount, DEFAULT_TOTAL_AMOUNT)
+    created = given("created", _timestamp, now)
+    confirmed = given("confirmed", _timestamp, None)
+    status = given("status", _status, "confirmed" if confirmed is not None else "pending")
+    if confirmed is not None and status is not None and status not in _MAY_HAVE_CONFIRMED:
+        errors.add(path + "confirmed", "Must be null unless the status is confirmed or canceled.")
+    if confirmed is not None and created is not None and confirmed < created:
+        errors.add(path + "confirmed", "Must not be earlier than created.")
+    if status == "confirmed" and confirmed is None:
+        confirmed = created
+    if None in (order_id, name, currency, total_amount, status, created):
+        return None
+    return Order(order_id, name, currency, total_amount, status, created, confirmed)
+
+
+def parse_orders(data: object, *, now: datetime) -> tuple[list[Order], bool]:
+    """New orders from one JSON object or an array of them, and whether it was one object.
+
+    Field paths in errors are ``total_amount`` for one object and ``[2].total_amount`` in an
+    array. Raises :class:`~.errors.Invalid` naming every bad field.
+    """
+    errors = FieldErrors()
+    single = not isinstance(data, list)
+    items = [data] if single else data
+    orders: list[Order] = []
+    seen: set[str] = set()
+    for index, item in enumerate(items):
+        path = "" if single else f"[{index}]."
+        order = parse_order(item, path, errors, now=now)
+        if order is None:
+            continue
+        if order.id in seen:
+            errors.add(path + "id", "Repeated in this request.")
+        seen.add(order.id)
+        orders.append(order)
+    errors.raise_if_any()
+    return orders, single

@@ -1,0 +1,106 @@
+"""Refunds of confirmed orders, as a whole or per capture (the document's rules 1-7).
+
+1. Only a ``confirmed`` order accepts refunds; any other state is a :class:`Conflict` (409).
+2, 7. Partial refunds add up; one that would take the order's refunded sum above its total, or a
+   capture's refunded sum above its amount, is :class:`Invalid` on ``amount`` (400).
+3. The refund that brings the order's refunded sum to its total cancels the order, whether it is
+   made on the order or on a capture.
+4, 5. The sandbox collects no instalments, so a refund only lowers what the customer still owes:
+   ``credit_to_customer`` (money paid back to the buyer) is always 0.
+6. A refund may name a capture; the order's refunded sum counts refunds of both kinds.
+
+The other fields of a refund record, where the document is silent: ``pending_amount`` is what
+stays refundable after the refund (of the capture for a capture refund, of the order for an
+order refund); ``accrual_date`` is the UTC date of ``created``; ``completed`` is true when the
+refund completes the order (nothing stays refundable, the order is canceled);
+``completed_but_defaults`` is always false (sandbox customers never default).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from .errors import Conflict, FieldErrors, Invalid
+from .identifiers import new_identifier
+from .values import parse_amount
+
+__all__ = ["Refund", "Balance", "RefundStatus", "parse_amount_request", "plan_refund"]
+
+
+@dataclass(frozen=True, slots=True)
+class Refund:
+    """A refund record, as the document lists its fields."""
+
+    id: str
+    amount: int
+    pending_amount: int
+    accrual_date: date
+    credit_to_customer: int
+    completed: bool
+    completed_but_defaults: bool
+    created: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Balance:
+    """A refund limit (an order's total, a capture's amount) and what was refunded of it."""
+
+    limit: int
+    refunded: int
+
+    @property
+    def remaining(self) -> int:
+        return self.limit - self.refunded
+
+
+@dataclass(frozen=True, slots=True)
+class RefundStatus:
+    """An order's refund status: what stays refundable (total minus every refund, whatever the
+    order's state) and all its refund records, of the order and of its captures, newest first."""
+
+    remaining_amount: int
+    refunds: tuple[Refund, ...]
+
+
+def parse_amount_request(data: object) -> int:
+    """The ``amount`` of a ``{"amount": ...}`` body: a positive integer of minor units."""
+    errors = FieldErrors()
+    if not isinstance(data, Mapping):
+        raise Invalid({"body": ['Must be a JSON object such as {"amount": 1250}.']})
+    value = data.get("amount")
+    if isinstance(value, str) and value:
+        # parse_amount reads digit strings for query parameters; a JSON amount is a JSON number.
+        errors.add("amount", "Must be a JSON integer of minor units (12.50 is sent as 1250).")
+    amount = parse_amount(value, "amount", errors, minimum=1) if not errors else None
+    errors.raise_if_any()
+    return amount  # type: ignore[return-value]
+
+
+def plan_refund(
+    *, status: str, order: Balance, amount: int, now: datetime, capture: Balance | None = None
+) -> Refund:
+    """The refund record for ``amount``, or the error the rules give.
+
+    ``order`` is the order's total and refunded sum; ``capture`` the capture's, for a capture
+    refund. The caller cancels the order when the record is ``completed``.
+    """
+    if status != "confirmed":
+        raise Conflict(f"Only confirmed orders accept refunds; this order is {status}.")
+    if capture is not None and amount > capture.remaining:
+        raise Invalid({"amount": [f"Exceeds the capture's refundable amount ({capture.remaining})."]})
+    if amount > order.remaining:
+        raise Invalid({"amount": [f"Exceeds the order's refundable amount ({order.remaining})."]})
+    order_left = order.remaining - amount
+    pending = capture.remaining - amount if capture is not None else order_left
+    return Refund(
+        id=new_identifier("ref"),
+        amount=amount,
+        pending_amount=pending,
+        accrual_date=now.date(),
+        credit_to_customer=0,
+        completed=order_left == 0,
+        completed_but_defaults=False,
+        created=now,
+    )

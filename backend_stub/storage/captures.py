@@ -1,0 +1,123 @@
+"""Captures of orders and their refunds, in SQLite.
+
+Creating a capture and refunding one each run in one ``BEGIN IMMEDIATE`` transaction: read the
+order and the sums, apply the rules (:mod:`..domain.captures`, :mod:`..domain.refunds`), write.
+Lists are newest first.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections import defaultdict
+from collections.abc import Sequence
+from datetime import datetime
+
+from ..domain.captures import Capture, plan_capture
+from ..domain.errors import NotFound
+from ..domain.refunds import Balance, Refund, plan_refund
+from ..domain.timestamps import format_timestamp
+from .database import Database
+from .orders import select_order, set_order_status
+from .refunds import REFUND_COLUMNS, insert_refund, refund_from_row, refunded_sum
+
+__all__ = ["CaptureStore"]
+
+
+def _refunds_of(
+    conn: sqlite3.Connection, merchant_id: str, order_id: str, capture_ids: Sequence[str]
+) -> dict[str, list[Refund]]:
+    found: dict[str, list[Refund]] = defaultdict(list)
+    if not capture_ids:
+        return found
+    rows = conn.execute(
+        f"SELECT capture_id, {REFUND_COLUMNS} FROM refunds WHERE merchant_id = ? AND order_id = ?"
+        f" AND capture_id IN ({', '.join('?' * len(capture_ids))}) ORDER BY seq DESC",
+        (merchant_id, order_id, *capture_ids),
+    ).fetchall()
+    for row in rows:
+        found[row["capture_id"]].append(refund_from_row(row))
+    return found
+
+
+def _with_refunds(conn: sqlite3.Connection, merchant_id: str, order_id: str, rows: list) -> list[Capture]:
+    refunds = _refunds_of(conn, merchant_id, order_id, [row["id"] for row in rows])
+    return [
+        Capture(row["id"], row["amount"], datetime.fromisoformat(row["created"]), tuple(refunds[row["id"]]))
+        for row in rows
+    ]
+
+
+def _select_capture(conn: sqlite3.Connection, merchant_id: str, order_id: str, capture_id: str) -> Capture:
+    rows = conn.execute(
+        "SELECT id, amount, created FROM captures WHERE merchant_id = ? AND order_id = ? AND id = ?",
+        (merchant_id, order_id, capture_id),
+    ).fetchall()
+    if not rows:
+        raise NotFound(f"Order {order_id!r} has no capture {capture_id!r}.")
+    return _with_refunds(conn, merchant_id, order_id, rows)[0]
+
+
+class CaptureStore:
+    """Captures of one merchant's orders, with their refunds."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    def create(self, merchant_id: str, order_id: str, amount: int, *, now: datetime) -> Capture:
+        """Capture ``amount`` of a confirmed order; the captures never exceed its total."""
+        with self.db.transaction() as conn:
+            order = select_order(conn, merchant_id, order_id)
+            (captured,) = conn.execute(
+                "SELECT coalesce(sum(amount), 0) FROM captures WHERE merchant_id = ? AND order_id = ?",
+                (merchant_id, order_id),
+            ).fetchone()
+            capture = plan_capture(
+                status=order.status, total=order.total_amount, captured=captured, amount=amount, now=now
+            )
+            conn.execute(
+                "INSERT INTO captures (merchant_id, order_id, id, amount, created) VALUES (?, ?, ?, ?, ?)",
+                (merchant_id, order_id, capture.id, capture.amount, format_timestamp(capture.created)),
+            )
+        return capture
+
+    def get(self, merchant_id: str, order_id: str, capture_id: str) -> Capture:
+        """The capture with its refunds; :class:`NotFound` for a missing order or capture."""
+        select_order(self.db.connection, merchant_id, order_id)
+        return _select_capture(self.db.connection, merchant_id, order_id, capture_id)
+
+    def count(self, merchant_id: str, order_id: str) -> int:
+        """How many captures the order has; :class:`NotFound` when the order is missing."""
+        select_order(self.db.connection, merchant_id, order_id)
+        row = self.db.query_one(
+            "SELECT count(*) FROM captures WHERE merchant_id = ? AND order_id = ?", (merchant_id, order_id)
+        )
+        return row[0]
+
+    def page(self, merchant_id: str, order_id: str, offset: int, limit: int) -> list[Capture]:
+        """A slice of the order's captures, newest first."""
+        rows = self.db.query(
+            "SELECT id, amount, created FROM captures WHERE merchant_id = ? AND order_id = ?"
+            " ORDER BY seq DESC LIMIT ? OFFSET ?",
+            (merchant_id, order_id, limit, offset),
+        )
+        return _with_refunds(self.db.connection, merchant_id, order_id, rows)
+
+    def refund(
+        self, merchant_id: str, order_id: str, capture_id: str, amount: int, *, now: datetime
+    ) -> Capture:
+        """Refund ``amount`` of a capture, within both the capture's and the order's limits; the
+        refund that completes the order cancels it. Returns the capture with its refunds."""
+        with self.db.transaction() as conn:
+            order = select_order(conn, merchant_id, order_id)
+            capture = _select_capture(conn, merchant_id, order_id, capture_id)
+            refund = plan_refund(
+                status=order.status,
+                order=Balance(order.total_amount, refunded_sum(conn, merchant_id, order_id)),
+                capture=Balance(capture.amount, capture.refunded_amount),
+                amount=amount,
+                now=now,
+            )
+            insert_refund(conn, merchant_id, order_id, capture_id, refund)
+            if refund.completed:
+                set_order_status(conn, merchant_id, order_id, "canceled", when=now)
+            return _select_capture(conn, merchant_id, order_id, capture_id)

@@ -1,0 +1,163 @@
+"""Orders in SQLite: creating them (checkouts, seeding, the fixture), reading and listing them.
+
+Lists are newest first: ``created`` descending, then ``id`` ascending for orders created at the
+same moment (an index serves this order).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from typing import Any
+
+from ..domain.errors import Conflict, FieldErrors, NotFound
+from ..domain.filters import Condition
+from ..domain.orders import Order, parse_order
+from ..domain.text import fold
+from ..domain.timestamps import format_timestamp
+from ..domain.timestamps import now as current_time
+from .database import Database
+from .filtering import Column, install_functions, where, word_index
+
+__all__ = [
+    "ORDER_COLUMNS",
+    "OrderStore",
+    "create_order",
+    "insert_orders",
+    "select_order",
+    "set_order_status",
+    "load_fixture_orders",
+]
+
+ORDER_COLUMNS: dict[str, Column] = {
+    "id": Column("id", "id_folded", "id_words"),
+    "name": Column("name", "name_folded", "name_words"),
+    # Statuses are single lower-case words: the column is its own folded form and word list.
+    "status": Column("status", "status", "(' ' || status || ' ')"),
+    "created": Column("created"),
+    "confirmed": Column("confirmed"),
+    "total_amount": Column("total_amount"),
+}
+_SELECT = "SELECT id, name, currency, total_amount, status, created, confirmed FROM orders"
+_INSERT = (
+    "INSERT INTO orders (merchant_id, id, name, currency, total_amount, status, created, confirmed,"
+    " id_folded, id_words, name_folded, name_words) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+_ORDER_BY = "ORDER BY created DESC, id"
+
+
+def _row(merchant_id: str, order: Order) -> tuple:
+    confirmed = format_timestamp(order.confirmed) if order.confirmed else None
+    return (
+        merchant_id,
+        order.id,
+        order.name,
+        order.currency,
+        order.total_amount,
+        order.status,
+        format_timestamp(order.created),
+        confirmed,
+        fold(order.id),
+        word_index(order.id),
+        fold(order.name),
+        word_index(order.name),
+    )
+
+
+def order_from_row(row: sqlite3.Row) -> Order:
+    """The order a row of ``_SELECT`` holds."""
+    confirmed = row["confirmed"]
+    return Order(
+        id=row["id"],
+        name=row["name"],
+        currency=row["currency"],
+        total_amount=row["total_amount"],
+        status=row["status"],
+        created=datetime.fromisoformat(row["created"]),
+        confirmed=datetime.fromisoformat(confirmed) if confirmed else None,
+    )
+
+
+def insert_orders(conn: sqlite3.Connection, merchant_id: str, orders: Iterable[Order]) -> None:
+    """Add orders inside the caller's transaction; :class:`Conflict` when an id is taken."""
+    try:
+        conn.executemany(_INSERT, (_row(merchant_id, order) for order in orders))
+    except sqlite3.IntegrityError:
+        raise Conflict("An order with this id already exists for this merchant.") from None
+
+
+def create_order(db: Database, merchant_id: str, order: Order) -> Order:
+    """Add one order in its own transaction (checkouts call this); :class:`Conflict` on a taken id."""
+    with db.transaction() as conn:
+        insert_orders(conn, merchant_id, [order])
+    return order
+
+
+def select_order(conn: sqlite3.Connection, merchant_id: str, order_id: str) -> Order:
+    """The merchant's order; :class:`NotFound` when missing or another merchant's."""
+    row = conn.execute(f"{_SELECT} WHERE merchant_id = ? AND id = ?", (merchant_id, order_id)).fetchone()
+    if row is None:
+        raise NotFound(f"There is no order {order_id!r}.")
+    return order_from_row(row)
+
+
+def set_order_status(
+    conn: sqlite3.Connection, merchant_id: str, order_id: str, status: str, *, when: datetime
+) -> None:
+    """Move an order to ``status`` inside the caller's transaction; becoming ``confirmed`` sets
+    ``confirmed`` to ``when`` (an order keeps its first confirmation time)."""
+    confirmed = format_timestamp(when) if status == "confirmed" else None
+    conn.execute(
+        "UPDATE orders SET status = ?, confirmed = COALESCE(confirmed, ?) WHERE merchant_id = ? AND id = ?",
+        (status, confirmed, merchant_id, order_id),
+    )
+
+
+class OrderStore:
+    """Reads and writes one merchant's orders at a time."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        install_functions(db.connection)
+
+    def create(self, merchant_id: str, orders: Sequence[Order]) -> None:
+        """Add orders in one transaction (all or none); :class:`Conflict` when an id is taken."""
+        with self.db.transaction() as conn:
+            insert_orders(conn, merchant_id, orders)
+
+    def get(self, merchant_id: str, order_id: str) -> Order:
+        """The merchant's order; :class:`NotFound` when missing or another merchant's."""
+        return select_order(self.db.connection, merchant_id, order_id)
+
+    def count(self, merchant_id: str, conditions: Sequence[Condition]) -> int:
+        """How many of the merchant's orders match every condition."""
+        sql, params = where(conditions, ORDER_COLUMNS)
+        row = self.db.query_one(
+            f"SELECT count(*) FROM orders WHERE merchant_id = ? AND {sql}", [merchant_id, *params]
+        )
+        return row[0]
+
+    def page(self, merchant_id: str, conditions: Sequence[Condition], offset: int, limit: int) -> list[Order]:
+        """A slice of the merchant's matching orders, newest first."""
+        sql, params = where(conditions, ORDER_COLUMNS)
+        rows = self.db.query(
+            f"{_SELECT} WHERE merchant_id = ? AND {sql} {_ORDER_BY} LIMIT ? OFFSET ?",
+            [merchant_id, *params, limit, offset],
+        )
+        return [order_from_row(row) for row in rows]
+
+
+def load_fixture_orders(
+    conn: sqlite3.Connection, rows: list[dict[str, Any]], _fixture: dict[str, Any]
+) -> None:
+    """Fixture loader for the optional ``orders`` section: order objects, each with ``merchant_id``."""
+    errors = FieldErrors()
+    now = current_time()
+    for index, row in enumerate(rows):
+        data = {key: value for key, value in row.items() if key != "merchant_id"}
+        order = parse_order(data, f"orders[{index}].", errors, now=now)
+        if order is not None:
+            insert_orders(conn, row["merchant_id"], [order])
+    if errors:
+        raise ValueError(f"The fixture's orders are not valid: {errors.fields}")

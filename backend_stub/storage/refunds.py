@@ -1,0 +1,101 @@
+"""Refund records in SQLite, and order-level refunds.
+
+A refund reads the order and what was refunded, applies the rules (:mod:`..domain.refunds`) and
+writes the record and the order's new state inside one ``BEGIN IMMEDIATE`` transaction, so
+concurrent refunds can never take an order past its total.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import date, datetime
+
+from ..domain.refunds import Balance, Refund, RefundStatus, plan_refund
+from ..domain.timestamps import format_timestamp
+from .database import Database
+from .orders import select_order, set_order_status
+
+__all__ = ["RefundStore", "refund_from_row", "insert_refund", "refunded_sum", "REFUND_COLUMNS"]
+
+REFUND_COLUMNS = (
+    "id, amount, pending_amount, accrual_date, credit_to_customer, completed, completed_but_defaults, created"
+)
+
+
+def refund_from_row(row: sqlite3.Row) -> Refund:
+    """The refund record a row holds (selected with :data:`REFUND_COLUMNS`)."""
+    return Refund(
+        id=row["id"],
+        amount=row["amount"],
+        pending_amount=row["pending_amount"],
+        accrual_date=date.fromisoformat(row["accrual_date"]),
+        credit_to_customer=row["credit_to_customer"],
+        completed=bool(row["completed"]),
+        completed_but_defaults=bool(row["completed_but_defaults"]),
+        created=datetime.fromisoformat(row["created"]),
+    )
+
+
+def insert_refund(
+    conn: sqlite3.Connection, merchant_id: str, order_id: str, capture_id: str | None, refund: Refund
+) -> None:
+    """Write a refund record inside the caller's transaction."""
+    conn.execute(
+        "INSERT INTO refunds (merchant_id, order_id, capture_id, id, amount, pending_amount, accrual_date,"
+        " credit_to_customer, completed, completed_but_defaults, created)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            merchant_id,
+            order_id,
+            capture_id,
+            refund.id,
+            refund.amount,
+            refund.pending_amount,
+            refund.accrual_date.isoformat(),
+            refund.credit_to_customer,
+            refund.completed,
+            refund.completed_but_defaults,
+            format_timestamp(refund.created),
+        ),
+    )
+
+
+def refunded_sum(conn: sqlite3.Connection, merchant_id: str, order_id: str) -> int:
+    """What was refunded of an order, on the order and on its captures."""
+    row = conn.execute(
+        "SELECT coalesce(sum(amount), 0) FROM refunds WHERE merchant_id = ? AND order_id = ?",
+        (merchant_id, order_id),
+    ).fetchone()
+    return row[0]
+
+
+def _status(conn: sqlite3.Connection, merchant_id: str, order_id: str, total: int) -> RefundStatus:
+    rows = conn.execute(
+        f"SELECT {REFUND_COLUMNS} FROM refunds WHERE merchant_id = ? AND order_id = ? ORDER BY seq DESC",
+        (merchant_id, order_id),
+    ).fetchall()
+    refunds = tuple(refund_from_row(row) for row in rows)
+    return RefundStatus(total - sum(refund.amount for refund in refunds), refunds)
+
+
+class RefundStore:
+    """Order-level refunds of one merchant's orders."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    def status(self, merchant_id: str, order_id: str) -> RefundStatus:
+        """The order's refund status; :class:`NotFound` when missing or another merchant's."""
+        order = select_order(self.db.connection, merchant_id, order_id)
+        return _status(self.db.connection, merchant_id, order_id, order.total_amount)
+
+    def refund(self, merchant_id: str, order_id: str, amount: int, *, now: datetime) -> RefundStatus:
+        """Refund ``amount`` of the order; the refund that completes it cancels the order."""
+        with self.db.transaction() as conn:
+            order = select_order(conn, merchant_id, order_id)
+            balance = Balance(order.total_amount, refunded_sum(conn, merchant_id, order_id))
+            refund = plan_refund(status=order.status, order=balance, amount=amount, now=now)
+            insert_refund(conn, merchant_id, order_id, None, refund)
+            if refund.completed:
+                set_order_status(conn, merchant_id, order_id, "canceled", when=now)
+            return _status(conn, merchant_id, order_id, order.total_amount)

@@ -1,0 +1,388 @@
+"""Captures (sandbox extension) and capture refunds: the document's rules 1, 3, 6 and 7.
+
+POST/GET /orders/:orderId/captures, GET/POST /orders/:orderId/captures/:captureId/refunds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from tests.api.seeding import config_without_orders, confirmed_order, seed
+from tests.conftest import DEMO_PRIVATE, DEMO_PUBLIC, OTHER_PRIVATE, bearer
+
+XML = "application/vnd.service.v1+xml"
+
+
+@pytest.fixture
+def server_config(tmp_path):
+    return config_without_orders(tmp_path, concurrency_limit=1000)
+
+
+async def _capture(api, order_id, amount, key=DEMO_PRIVATE):
+    response = await api.post(f"/orders/{order_id}/captures", json={"amount": amount}, headers=bearer(key))
+    return response.status, await response.json()
+
+
+async def _refund(api, order_id, capture_id, amount):
+    response = await api.post(
+        f"/orders/{order_id}/captures/{capture_id}/refunds",
+        json={"amount": amount},
+        headers=bearer(DEMO_PRIVATE),
+    )
+    return response.status, await response.json()
+
+
+async def _order_status(api, order_id):
+    response = await api.get("/orders", params={"id": order_id}, headers=bearer(DEMO_PRIVATE))
+    return (await response.json())["results"][0]["status"]
+
+
+async def _order_refunds(api, order_id):
+    response = await api.get(f"/orders/{order_id}/refund", headers=bearer(DEMO_PRIVATE))
+    return await response.json()
+
+
+# --- captures ---------------------------------------------------------------------------------
+
+
+async def test_capture_a_confirmed_order(api):
+    order_id = await confirmed_order(api, 10000)
+    status, capture = await _capture(api, order_id, 4000)
+    assert status == 201
+    assert capture["id"].startswith("cap_")
+    assert capture["amount"] == 4000
+    assert capture["refunds"] == []
+    assert (capture["refunded_amount"], capture["remaining_amount"]) == (0, 4000)
+    assert capture["created"].endswith("+00:00")
+
+
+@pytest.mark.parametrize("state", ["pending", "denied", "canceled"])
+async def test_an_order_that_is_not_confirmed_cannot_be_captured(api, state):
+    order = await seed(api, {"status": state})
+    status, body = await _capture(api, order["id"], 100)
+    assert status == 409
+    assert body["error"]["type"] == "ConflictException"
+
+
+async def test_captures_may_add_up_to_the_total_but_not_beyond(api):
+    order_id = await confirmed_order(api, 10000)
+    assert (await _capture(api, order_id, 6000))[0] == 201
+    status, body = await _capture(api, order_id, 4001)
+    assert status == 400
+    assert list(body["error"]["fields"]) == ["amount"]
+    assert (await _capture(api, order_id, 4000))[0] == 201
+
+
+@pytest.mark.parametrize("body", [{}, {"amount": 0}, {"amount": -1}, {"amount": 1.5}, {"amount": "5"}])
+async def test_capture_amount_is_a_positive_integer(api, body):
+    order_id = await confirmed_order(api, 10000)
+    response = await api.post(f"/orders/{order_id}/captures", json=body, headers=bearer(DEMO_PRIVATE))
+    assert response.status == 400
+    assert list((await response.json())["error"]["fields"]) == ["amount"]
+
+
+async def test_capture_body_must_be_json(api):
+    order_id = await confirmed_order(api, 10000)
+    response = await api.post(
+        f"/orders/{order_id}/captures",
+        data="amount=1",
+        headers=bearer(DEMO_PRIVATE, **{"Content-Type": "text/plain"}),
+    )
+    assert response.status == 415
+    response = await api.post(
+        f"/orders/{order_id}/captures",
+        data="{",
+        headers=bearer(DEMO_PRIVATE, **{"Content-Type": "application/json"}),
+    )
+    assert response.status == 400
+
+
+async def test_list_captures_newest_first_with_their_refunds(api):
+    order_id = await confirmed_order(api, 10000)
+    _, first = await _capture(api, order_id, 1000)
+    _, second = await _capture(api, order_id, 2000)
+    await _refund(api, order_id, first["id"], 300)
+    response = await api.get(f"/orders/{order_id}/captures", headers=bearer(DEMO_PRIVATE))
+    assert response.status == 200
+    body = await response.json()
+    assert body["paging"]["count"] == 2
+    assert body["cursor"] == {"after": None, "before": None}
+    assert [c["id"] for c in body["results"]] == [second["id"], first["id"]]
+    assert body["results"][1]["refunded_amount"] == 300
+    assert body["results"][1]["remaining_amount"] == 700
+
+
+async def test_captures_are_paginated(api):
+    order_id = await confirmed_order(api, 10000)
+    for _ in range(21):
+        await _capture(api, order_id, 1)
+    response = await api.get(
+        f"/orders/{order_id}/captures", params={"page": "2"}, headers=bearer(DEMO_PRIVATE)
+    )
+    body = await response.json()
+    assert len(body["results"]) == 1 and body["cursor"] == {"after": None, "before": 1}
+    response = await api.get(
+        f"/orders/{order_id}/captures", params={"page": "3"}, headers=bearer(DEMO_PRIVATE)
+    )
+    assert response.status == 404
+
+
+async def test_captures_have_no_filters(api):
+    order_id = await confirmed_order(api, 10000)
+    response = await api.get(
+        f"/orders/{order_id}/captures", params={"amount": "1"}, headers=bearer(DEMO_PRIVATE)
+    )
+    assert response.status == 400
+    assert list((await response.json())["error"]["fields"]) == ["amount"]
+
+
+async def test_an_order_without_captures_lists_none(api):
+    order_id = await confirmed_order(api, 10000)
+    response = await api.get(f"/orders/{order_id}/captures", headers=bearer(DEMO_PRIVATE))
+    assert (await response.json())["paging"]["count"] == 0
+
+
+# --- capture refunds --------------------------------------------------------------------------
+
+
+async def test_a_capture_with_no_refunds(api):
+    order_id = await confirmed_order(api, 10000)
+    _, capture = await _capture(api, order_id, 4000)
+    response = await api.get(
+        f"/orders/{order_id}/captures/{capture['id']}/refunds", headers=bearer(DEMO_PRIVATE)
+    )
+    assert response.status == 200
+    assert await response.json() == capture
+
+
+async def test_partial_capture_refunds_add_up(api):
+    order_id = await confirmed_order(api, 10000)
+    _, capture = await _capture(api, order_id, 4000)
+    status, body = await _refund(api, order_id, capture["id"], 1000)
+    assert status == 200
+    assert (body["refunded_amount"], body["remaining_amount"]) == (1000, 3000)
+    status, body = await _refund(api, order_id, capture["id"], 500)
+    assert (body["refunded_amount"], body["remaining_amount"]) == (1500, 2500)
+    # Newest first; pending_amount is what stays refundable of the capture.
+    assert [(r["amount"], r["pending_amount"]) for r in body["refunds"]] == [(500, 2500), (1000, 3000)]
+    record = body["refunds"][0]
+    assert (record["credit_to_customer"], record["completed"], record["completed_but_defaults"]) == (
+        0,
+        False,
+        False,
+    )
+    assert len(record["accrual_date"]) == 10
+
+
+async def test_capture_refunds_count_in_the_order_s_refunds(api):
+    order_id = await confirmed_order(api, 10000)
+    _, capture = await _capture(api, order_id, 4000)
+    await _refund(api, order_id, capture["id"], 1000)
+    refunds = await _order_refunds(api, order_id)
+    assert refunds["remaining_amount"] == 9000
+    assert [r["amount"] for r in refunds["results"]] == [1000]
+
+
+async def test_refunding_more_than_the_capture_is_400(api):
+    order_id = await confirmed_order(api, 10000)
+    _, capture = await _capture(api, order_id, 4000)
+    await _refund(api, order_id, capture["id"], 3000)
+    status, body = await _refund(api, order_id, capture["id"], 1001)
+    assert status == 400
+    assert list(body["error"]["fields"]) == ["amount"]
+    assert (await _refund(api, order_id, capture["id"], 1000))[0] == 200  # exactly the rest is fine
+
+
+async def test_refunding_more_than_the_order_has_left_is_400(api):
+    order_id = await confirmed_order(api, 10000)
+    _, capture = await _capture(api, order_id, 10000)
+    await api.post(f"/orders/{order_id}/refund", json={"amount": 7000}, headers=bearer(DEMO_PRIVATE))
+    status, body = await _refund(api, order_id, capture["id"], 3001)
+    assert status == 400
+    assert list(body["error"]["fields"]) == ["amount"]
+
+
+async def test_several_captures_of_one_order_are_refunded_separately(api):
+    order_id = await confirmed_order(api, 10000)
+    _, first = await _capture(api, order_id, 3000)
+    _, second = await _capture(api, order_id, 3000)
+    _, body = await _refund(api, order_id, first["id"], 3000)
+    assert body["remaining_amount"] == 0
+    _, body = await _refund(api, order_id, second["id"], 1000)
+    assert body["remaining_amount"] == 2000
+    assert await _order_status(api, order_id) == "confirmed"
+
+
+async def test_capture_refunds_reaching_the_order_total_cancel_it(api):
+    order_id = await confirmed_order(api, 10000)
+    _, first = await _capture(api, order_id, 6000)
+    _, second = await _capture(api, order_id, 4000)
+    await _refund(api, order_id, first["id"], 6000)
+    _, body = await _refund(api, order_id, second["id"], 4000)
+    assert body["refunds"][0]["completed"] is True
+    assert await _order_status(api, order_id) == "canceled"
+    assert (await _order_refunds(api, order_id))["remaining_amount"] == 0
+    status, _ = await _refund(api, order_id, second["id"], 1)
+    assert status == 409
+
+
+async def test_order_and_capture_refunds_together_reaching_the_total_cancel(api):
+    order_id = await confirmed_order(api, 10000)
+    _, capture = await _capture(api, order_id, 5000)
+    await api.post(f"/orders/{order_id}/refund", json={"amount": 5000}, headers=bearer(DEMO_PRIVATE))
+    await _refund(api, order_id, capture["id"], 5000)
+    assert await _order_status(api, order_id) == "canceled"
+
+
+async def test_a_canceled_order_cannot_refund_its_captures(api):
+    order_id = await confirmed_order(api, 10000)
+    _, capture = await _capture(api, order_id, 5000)
+    await api.post(f"/orders/{order_id}/refund", json={"amount": 10000}, headers=bearer(DEMO_PRIVATE))
+    status, body = await _refund(api, order_id, capture["id"], 1)
+    assert status == 409
+    assert body["error"]["type"] == "ConflictException"
+
+
+@pytest.mark.parametrize("body", [{}, {"amount": 0}, {"amount": 2.5}, []])
+async def test_capture_refund_amount_is_checked(api, body):
+    order_id = await confirmed_order(api, 10000)
+    _, capture = await _capture(api, order_id, 5000)
+    response = await api.post(
+        f"/orders/{order_id}/captures/{capture['id']}/refunds", json=body, headers=bearer(DEMO_PRIVATE)
+    )
+    assert response.status == 400
+    assert set((await response.json())["error"]["fields"]) <= {"amount", "body"}
+
+
+async def test_capture_refund_body_must_be_json(api):
+    order_id = await confirmed_order(api, 10000)
+    _, capture = await _capture(api, order_id, 5000)
+    path = f"/orders/{order_id}/captures/{capture['id']}/refunds"
+    response = await api.post(path, data="1", headers=bearer(DEMO_PRIVATE, **{"Content-Type": "text/plain"}))
+    assert response.status == 415
+    response = await api.post(
+        path, data="{x", headers=bearer(DEMO_PRIVATE, **{"Content-Type": "application/json"})
+    )
+    assert response.status == 400
+
+
+# --- not found, keys, formats -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("method", ["GET", "POST"])
+async def test_unknown_capture_or_order_is_404(api, method):
+    order_id = await confirmed_order(api, 10000)
+    _, capture = await _capture(api, order_id, 100)
+    other_order = await confirmed_order(api, 10000)
+    for path in (
+        f"/orders/{order_id}/captures/cap_nope/refunds",
+        f"/orders/nope/captures/{capture['id']}/refunds",
+        f"/orders/{other_order}/captures/{capture['id']}/refunds",  # a capture of another order
+    ):
+        response = await api.request(method, path, json={"amount": 1}, headers=bearer(DEMO_PRIVATE))
+        assert response.status == 404, path
+    response = await api.request(
+        method, "/orders/nope/captures", json={"amount": 1}, headers=bearer(DEMO_PRIVATE)
+    )
+    assert response.status == 404
+
+
+@pytest.mark.parametrize("method", ["GET", "POST"])
+async def test_another_merchant_s_captures_are_404(api, method):
+    order_id = await confirmed_order(api, 10000, key=OTHER_PRIVATE)
+    _, capture = await _capture(api, order_id, 100, key=OTHER_PRIVATE)
+    for path in (f"/orders/{order_id}/captures", f"/orders/{order_id}/captures/{capture['id']}/refunds"):
+        response = await api.request(method, path, json={"amount": 1}, headers=bearer(DEMO_PRIVATE))
+        assert response.status == 404, path
+
+
+async def test_public_key_is_403(api):
+    order_id = await confirmed_order(api, 10000)
+    response = await api.get(f"/orders/{order_id}/captures", headers=bearer(DEMO_PUBLIC))
+    assert response.status == 403
+
+
+@pytest.mark.parametrize("prefix", ["", "/v1"])
+async def test_every_capture_endpoint_in_xml(api, prefix):
+    order_id = await confirmed_order(api, 10000)
+    headers = bearer(DEMO_PRIVATE, Accept=XML)
+    response = await api.post(f"{prefix}/orders/{order_id}/captures", json={"amount": 3000}, headers=headers)
+    assert response.status == 201
+    capture = ET.fromstring(await response.text())
+    capture_id = capture.findtext("id")
+    assert capture.findtext("amount") == "3000"
+    assert capture.find("refunds") is not None and len(capture.find("refunds")) == 0
+
+    path = f"{prefix}/orders/{order_id}/captures/{capture_id}/refunds"
+    response = await api.post(path, json={"amount": 1000}, headers=headers)
+    assert response.status == 200
+    root = ET.fromstring(await response.text())
+    assert root.findtext("refunded_amount") == "1000"
+    assert root.findtext("remaining_amount") == "2000"
+    assert root.findtext("refunds/list-item/completed_but_defaults") == "false"
+
+    response = await api.get(path, headers=headers)
+    assert ET.fromstring(await response.text()).findtext("refunds/list-item/amount") == "1000"
+
+    response = await api.get(f"{prefix}/orders/{order_id}/captures", headers=headers)
+    root = ET.fromstring(await response.text())
+    assert root.findtext("paging/count") == "1"
+    assert root.findtext("results/list-item/id") == capture_id
+
+
+async def test_v1_json(api):
+    order_id = await confirmed_order(api, 10000)
+    response = await api.post(
+        f"/v1/orders/{order_id}/captures", json={"amount": 3000}, headers=bearer(DEMO_PRIVATE)
+    )
+    capture = await response.json()
+    response = await api.post(
+        f"/v1/orders/{order_id}/captures/{capture['id']}/refunds",
+        json={"amount": 5},
+        headers=bearer(DEMO_PRIVATE),
+    )
+    assert (await response.json())["remaining_amount"] == 2995
+    response = await api.get(f"/v1/orders/{order_id}/captures", headers=bearer(DEMO_PRIVATE))
+    assert response.headers["X-Service-Media-Type"] == "service.v1"
+
+
+# --- concurrency --------------------------------------------------------------------------------
+
+
+async def test_200_concurrent_captures_never_exceed_the_total(api):
+    order_id = await confirmed_order(api, 1000)
+    answers = await asyncio.gather(*(_capture(api, order_id, 9) for _ in range(200)))
+    assert [status for status, _ in answers].count(201) == 111
+
+
+async def test_200_concurrent_capture_refunds_never_exceed_the_capture(api):
+    order_id = await confirmed_order(api, 10000)
+    _, capture = await _capture(api, order_id, 1000)
+    answers = await asyncio.gather(*(_refund(api, order_id, capture["id"], 7) for _ in range(200)))
+    assert [status for status, _ in answers].count(200) == 142
+    response = await api.get(
+        f"/orders/{order_id}/captures/{capture['id']}/refunds", headers=bearer(DEMO_PRIVATE)
+    )
+    assert (await response.json())["refunded_amount"] == 994
+
+
+async def test_concurrent_order_and_capture_refunds_never_exceed_the_order(api):
+    order_id = await confirmed_order(api, 1000)
+    _, capture = await _capture(api, order_id, 1000)
+
+    async def order_refund():
+        response = await api.post(
+            f"/orders/{order_id}/refund", json={"amount": 10}, headers=bearer(DEMO_PRIVATE)
+        )
+        return response.status
+
+    order_refunds = (order_refund() for _ in range(100))
+    capture_refunds = (_refund(api, order_id, capture["id"], 10) for _ in range(100))
+    await asyncio.gather(*order_refunds, *capture_refunds)
+    body = await _order_refunds(api, order_id)
+    assert body["remaining_amount"] == 0
+    assert sum(record["amount"] for record in body["results"]) == 1000
+    assert await _order_status(api, order_id) == "canceled"

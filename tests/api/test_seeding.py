@@ -1,0 +1,176 @@
+"""POST /_sandbox/orders: creating orders for test setup, one or many, with defaults and checks."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+
+import pytest
+
+from tests.api.lists import all_results
+from tests.api.seeding import config_without_orders
+from tests.conftest import DEMO_PRIVATE, DEMO_PUBLIC, OTHER_PRIVATE, bearer
+
+SEED = "/_sandbox/orders"
+
+
+@pytest.fixture
+def server_config(tmp_path):
+    return config_without_orders(tmp_path)
+
+
+async def test_one_object_gives_one_order_with_defaults(api):
+    response = await api.post(SEED, json={}, headers=bearer(DEMO_PRIVATE))
+    assert response.status == 201
+    order = await response.json()
+    assert re.match(r"^ord_[0-9a-f]{16}$", order["id"])
+    assert order["name"] == f"Order {order['id']}"
+    assert (order["currency"], order["total_amount"], order["status"], order["confirmed"]) == (
+        "EUR",
+        10000,
+        "pending",
+        None,
+    )
+    assert re.match(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}\+00:00$", order["created"])
+
+
+async def test_every_field_given(api):
+    sent = {
+        "id": "o-1",
+        "name": "Shoes",
+        "currency": "USD",
+        "total_amount": 1250,
+        "status": "canceled",
+        "created": "2026-11-23T10:00:00+02:00",
+        "confirmed": "2026-11-23T09:00:00Z",
+    }
+    response = await api.post(SEED, json=sent, headers=bearer(DEMO_PRIVATE))
+    assert response.status == 201
+    assert await response.json() == {
+        **sent,
+        "created": "2026-11-23T08:00:00.000000+00:00",
+        "confirmed": "2026-11-23T09:00:00.000000+00:00",
+    }
+
+
+async def test_an_array_gives_an_array_and_the_orders_are_listed(api):
+    response = await api.post(SEED, json=[{"id": "a"}, {"id": "b"}], headers=bearer(DEMO_PRIVATE))
+    assert response.status == 201
+    assert [order["id"] for order in await response.json()] == ["a", "b"]
+    assert {order["id"] for order in await all_results(api, "/orders")} == {"a", "b"}
+
+
+async def test_an_empty_array_creates_nothing(api):
+    response = await api.post(SEED, json=[], headers=bearer(DEMO_PRIVATE))
+    assert response.status == 201
+    assert await response.json() == []
+
+
+async def test_status_follows_confirmed_and_confirmed_follows_status(api):
+    response = await api.post(
+        SEED,
+        json=[
+            {"id": "c1", "confirmed": "2026-11-23T10:00:00Z", "created": "2026-11-23T09:00:00Z"},
+            {"id": "c2", "status": "confirmed", "created": "2026-11-23T09:00:00Z"},
+        ],
+        headers=bearer(DEMO_PRIVATE),
+    )
+    first, second = await response.json()
+    assert first["status"] == "confirmed"
+    assert second["confirmed"] == second["created"]
+
+
+async def test_the_orders_belong_to_the_key_s_merchant(api):
+    await api.post(SEED, json={"id": "theirs"}, headers=bearer(OTHER_PRIVATE))
+    assert await all_results(api, "/orders") == []
+    assert [order["id"] for order in await all_results(api, "/orders", key=OTHER_PRIVATE)] == ["theirs"]
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"total_amount": 0}, "total_amount"),
+        ({"total_amount": -1}, "total_amount"),
+        ({"total_amount": 12.5}, "total_amount"),
+        ({"total_amount": True}, "total_amount"),
+        ({"currency": "eur"}, "currency"),
+        ({"status": "shipped"}, "status"),
+        ({"created": "yesterday"}, "created"),
+        ({"created": 1700000000}, "created"),
+        ({"confirmed": "2026-13-01T00:00:00Z"}, "confirmed"),
+        ({"status": "pending", "confirmed": "2026-11-23T10:00:00Z"}, "confirmed"),
+        ({"status": "denied", "confirmed": "2026-11-23T10:00:00Z"}, "confirmed"),
+        ({"created": "2026-11-23T10:00:00Z", "confirmed": "2026-11-23T09:59:59Z"}, "confirmed"),
+        ({"id": ""}, "id"),
+        ({"id": 5}, "id"),
+        ({"id": "a/b"}, "id"),
+        ({"id": "x" * 256}, "id"),
+        ({"name": ""}, "name"),
+        ({"name": ["x"]}, "name"),
+        ({"totl_amount": 5}, "totl_amount"),
+        ([{}, {"total_amount": "x"}], "[1].total_amount"),
+        ([{}, 5], "[1]"),
+        ([{"id": "same"}, {"id": "same"}], "[1].id"),
+        ("orders", "body"),
+    ],
+)
+async def test_bad_order_is_400_naming_the_field(api, body, field):
+    response = await api.post(SEED, json=body, headers=bearer(DEMO_PRIVATE))
+    assert response.status == 400
+    error = (await response.json())["error"]
+    assert error["type"] == "ApiValidationException"
+    assert field in error["fields"]
+    assert await all_results(api, "/orders") == []  # nothing was created
+
+
+async def test_an_id_in_use_is_409_and_nothing_is_created(api):
+    await api.post(SEED, json={"id": "taken"}, headers=bearer(DEMO_PRIVATE))
+    response = await api.post(SEED, json=[{"id": "new"}, {"id": "taken"}], headers=bearer(DEMO_PRIVATE))
+    assert response.status == 409
+    assert (await response.json())["error"]["type"] == "ConflictException"
+    assert [order["id"] for order in await all_results(api, "/orders")] == ["taken"]
+
+
+async def test_missing_key_is_401(api):
+    response = await api.post(SEED, json={})
+    assert response.status == 401
+
+
+async def test_public_key_is_403(api):
+    response = await api.post(SEED, json={}, headers=bearer(DEMO_PUBLIC))
+    assert response.status == 403
+
+
+async def test_a_web_page_of_another_origin_is_refused(api):
+    response = await api.post(SEED, json={}, headers=bearer(DEMO_PRIVATE, Origin="https://evil.example"))
+    assert response.status == 403
+
+
+async def test_non_json_body_is_415(api):
+    response = await api.post(
+        SEED,
+        data="id=1",
+        headers=bearer(DEMO_PRIVATE, **{"Content-Type": "application/x-www-form-urlencoded"}),
+    )
+    assert response.status == 415
+    assert (await response.json())["error"]["type"] == "UnsupportedMediaTypeException"
+
+
+async def test_malformed_json_is_400(api):
+    response = await api.post(
+        SEED, data="[{", headers=bearer(DEMO_PRIVATE, **{"Content-Type": "application/json"})
+    )
+    assert response.status == 400
+
+
+async def test_a_body_above_the_api_limit_is_accepted(api):
+    # About 2 MB: above the 1 MB limit of API bodies, as a benchmark's seeding is.
+    orders = [{"name": f"Bulk order {n:05d} " + "x" * 150, "total_amount": n + 1} for n in range(10000)]
+    body = io.BytesIO(json.dumps(orders).encode())  # raw bytes this large make aiohttp warn
+    response = await api.post(
+        SEED, data=body, headers=bearer(DEMO_PRIVATE, **{"Content-Type": "application/json"})
+    )
+    assert response.status == 201
+    listed = await (await api.get("/orders", headers=bearer(DEMO_PRIVATE))).json()
+    assert listed["paging"]["count"] == 10000
