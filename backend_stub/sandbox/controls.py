@@ -1,4 +1,4 @@
-"""The sandbox control endpoints: health and reset."""
+"""The sandbox control endpoints: health and reset, and the guard every control goes through."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from aiohttp import web
 from ..state import state_of
 from ..storage.fixture import reset as reset_storage
 from .guard import check_control_access
+from .switchboard import SWITCHBOARD
 
 __all__ = ["add_control_routes", "control"]
 
@@ -31,13 +32,15 @@ async def health(request: web.Request) -> web.Response:
 
 @control
 async def reset(request: web.Request) -> web.Response:
-    """Back to the fixture: every object created since is gone."""
+    """Back to the fixture: every object created since is gone, every control switched off."""
     state = state_of(request)
     reset_storage(state.db, state.fixture)
     state.merchants.invalidate()
+    request.app[SWITCHBOARD].reset()
     return web.json_response({"status": "reset"})
 
 
 def add_control_routes(app: web.Application) -> None:
+    """Register health and reset."""
     app.router.add_get("/_sandbox/health", health)
     app.router.add_post("/_sandbox/reset", reset)

@@ -1,0 +1,154 @@
+"""Faults: the next N requests matching a method and a path get a status, a delay or a drop.
+
+Faults apply to every path except the controls' own (the API, the SDK files, the hosted
+checkout page). A fault without a method matches every method except ``OPTIONS``: faulting
+the CORS preflight would make the browser fail before the real request is even sent, so a
+test that wants that says ``"method": "OPTIONS"``. When several faults match, the oldest wins.
+
+A delay holds the request; clearing the faults (or a reset, or the server stopping) releases
+every held request at once, so a test can hold requests as long as it needs and no longer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import Any
+
+from ..api.errors import for_status
+from ..domain.errors import FieldErrors
+from .fields import read_bool, read_int, read_object, read_str
+from .paths import CONTROL_PREFIX, PathPattern
+
+__all__ = ["FAULT_STATUSES", "MAX_DELAY_MS", "Fault", "Faults", "parse_fault"]
+
+MAX_DELAY_MS = 3_600_000
+
+
+def _has_error_type(status: int) -> bool:
+    try:
+        for_status(status)
+    except ValueError:
+        return False
+    return True
+
+
+# The statuses a fault can answer with: those the API has an error type for.
+FAULT_STATUSES = tuple(status for status in range(400, 600) if _has_error_type(status))
+
+
+@dataclass(slots=True)
+class Fault:
+    """One registered fault and how many more requests it will hit."""
+
+    id: int
+    method: str | None
+    path: PathPattern | None
+    times: int
+    status: int | None = None
+    delay_ms: int = 0
+    drop: bool = False
+    remaining: int = 0
+
+    def matches(self, method: str, path: str) -> bool:
+        """Whether a request with this method and path gets the fault."""
+        if self.method is None:
+            if method == "OPTIONS":
+                return False
+        elif method != self.method:
+            return False
+        return self.path is None or self.path.matches(path)
+
+    def describe(self) -> dict[str, Any]:
+        """The fault as the faults endpoint shows it."""
+        return {
+            "id": self.id,
+            "match": {
+                "method": self.method,
+                "path": self.path.text if self.path else None,
+                "any_version": self.path.any_version if self.path else False,
+            },
+            "times": self.times,
+            "remaining": self.remaining,
+            "status": self.status,
+            "delay_ms": self.delay_ms,
+            "drop": self.drop,
+        }
+
+
+def parse_fault(data: object, fault_id: int) -> Fault:
+    """The fault a ``POST /_sandbox/faults`` body describes; 400 naming every bad field."""
+    errors = FieldErrors()
+    body = read_object(data, "", errors, ("match", "times", "status", "delay_ms", "drop")) or {}
+    match = read_object(body.get("match", {}), "match", errors, ("method", "path", "any_version")) or {}
+    method = read_str(match, "method", errors, default=None, prefix="match")
+    path = read_str(match, "path", errors, default=None, prefix="match")
+    any_version = read_bool(match, "any_version", errors, default=False, prefix="match")
+    if path is not None and (not path.startswith("/") or path.startswith(CONTROL_PREFIX)):
+        errors.add("match.path", f"Must be a path starting with '/', outside {CONTROL_PREFIX}.")
+    times = read_int(body, "times", errors, default=1, minimum=1)
+    status = read_int(body, "status", errors, default=None, minimum=400, maximum=599)
+    if status is not None and status not in FAULT_STATUSES:
+        errors.add("status", "Must be one of: " + ", ".join(map(str, FAULT_STATUSES)) + ".")
+    delay_ms = read_int(body, "delay_ms", errors, default=0, maximum=MAX_DELAY_MS)
+    drop = read_bool(body, "drop", errors, default=False)
+    if isinstance(data, dict) and status is None and not delay_ms and not drop and not errors:
+        errors.add("body", "Give at least one of status, delay_ms or drop.")
+    if status is not None and drop:
+        errors.add("drop", "A dropped connection has no status: give status or drop, not both.")
+    errors.raise_if_any()
+    return Fault(
+        id=fault_id,
+        method=method.upper() if method else None,
+        path=PathPattern(path, bool(any_version)) if path else None,
+        times=times or 1,
+        status=status,
+        delay_ms=delay_ms or 0,
+        drop=bool(drop),
+        remaining=times or 1,
+    )
+
+
+class Faults:
+    """The active faults, oldest first, and the requests their delays hold."""
+
+    def __init__(self) -> None:
+        self.active: list[Fault] = []
+        self._last_id = 0
+        self._release = asyncio.Event()
+
+    def add(self, data: object) -> Fault:
+        """Register the fault a control request describes."""
+        fault = parse_fault(data, self._last_id + 1)
+        self._last_id = fault.id
+        self.active.append(fault)
+        return fault
+
+    def take(self, method: str, path: str) -> Fault | None:
+        """The fault this request gets, if any, counted as used."""
+        for fault in self.active:
+            if fault.matches(method, path):
+                fault.remaining -= 1
+                if not fault.remaining:
+                    self.active.remove(fault)
+                return fault
+        return None
+
+    async def hold(self, delay_ms: int) -> None:
+        """Wait ``delay_ms``, or less if the held requests are released first."""
+        release = self._release
+        try:
+            async with asyncio.timeout(delay_ms / 1000):
+                await release.wait()
+        except TimeoutError:
+            pass
+
+    def release(self) -> None:
+        """End every delay now running; later delays wait again."""
+        self._release.set()
+        self._release = asyncio.Event()
+
+    def clear(self) -> None:
+        """Forget every fault and release the requests they hold."""
+        self.active.clear()
+        self.release()

@@ -1,0 +1,204 @@
+"""The request journal: what reached the server, for tests to count and inspect.
+
+Every request except the controls' own is entered when it arrives and completed when it is
+answered, so a test also sees requests still in flight. Entries live in memory, oldest first,
+up to a bound. Sequence numbers keep growing across clears and resets, so a mark taken before
+a clear stays valid. The key a request carried is kept only to name its owner when read.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+from urllib.parse import parse_qsl
+
+from ..domain.errors import FieldErrors
+from ..storage.merchants import MerchantStore
+from .paths import variants
+
+__all__ = [
+    "DEFAULT_CAPACITY",
+    "IN_FLIGHT",
+    "ANSWERED",
+    "DROPPED",
+    "FAILED",
+    "Entry",
+    "Journal",
+    "JournalFilter",
+    "parse_filter",
+    "key_owner",
+]
+
+DEFAULT_CAPACITY = 10_000
+# What became of a request: still being served, answered, cut off by a ``drop`` fault, or
+# ended without an answer (the client went away or the handler was cancelled).
+IN_FLIGHT, ANSWERED, DROPPED, FAILED = "in_flight", "answered", "dropped", "failed"
+
+KeyOwner = Callable[[str | None], dict[str, str] | None]
+
+
+class Entry:
+    """One request; filled in when it is answered."""
+
+    __slots__ = (
+        "seq",
+        "started",
+        "method",
+        "path",
+        "query_string",
+        "authorization",
+        "origin",
+        "status",
+        "outcome",
+        "fault",
+        "_clock",
+        "_ended",
+    )
+
+    def __init__(
+        self,
+        seq: int,
+        method: str,
+        path: str,
+        query_string: str,
+        authorization: str | None,
+        origin: str | None,
+    ) -> None:
+        self.seq = seq
+        self.started = time.time()
+        self._clock = time.perf_counter()
+        self.method = method
+        self.path = path
+        self.query_string = query_string
+        self.authorization = authorization
+        self.origin = origin
+        self.status: int | None = None
+        self.outcome = IN_FLIGHT
+        self.fault: int | None = None
+        self._ended: float | None = None
+
+    def finish(self, status: int | None, outcome: str = ANSWERED) -> None:
+        """Record how the request ended; an outcome set before (a drop) stands."""
+        self._ended = time.perf_counter()
+        if self.outcome == IN_FLIGHT:
+            self.status, self.outcome = status, outcome
+
+    @property
+    def duration_ms(self) -> float | None:
+        """Milliseconds from arrival to answer; None while in flight."""
+        if self._ended is None:
+            return None
+        return round((self._ended - self._clock) * 1000, 3)
+
+    def describe(self, owner: KeyOwner) -> dict[str, Any]:
+        """The entry as the journal endpoint shows it."""
+        query: dict[str, str | list[str]] = {}
+        for name, value in parse_qsl(self.query_string, keep_blank_values=True):
+            known = query.get(name)
+            if known is None:
+                query[name] = value
+            else:
+                query[name] = [*known, value] if isinstance(known, list) else [known, value]
+        return {
+            "seq": self.seq,
+            "time": datetime.fromtimestamp(self.started, UTC).isoformat(timespec="milliseconds"),
+            "method": self.method,
+            "path": self.path,
+            "query": query,
+            "query_string": self.query_string,
+            "status": self.status,
+            "outcome": self.outcome,
+            "key": owner(self.authorization),
+            "origin": self.origin,
+            "duration_ms": self.duration_ms,
+            "fault": self.fault,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class JournalFilter:
+    """Which entries a reader wants; ``None`` means any."""
+
+    method: str | None = None
+    paths: frozenset[str] | None = None
+    since: int = 0
+
+    def accepts(self, entry: Entry) -> bool:
+        return (
+            entry.seq > self.since
+            and (self.method is None or entry.method == self.method)
+            and (self.paths is None or entry.path in self.paths)
+        )
+
+
+class Journal:
+    """The last ``capacity`` requests, oldest first."""
+
+    def __init__(self, capacity: int = DEFAULT_CAPACITY) -> None:
+        self._entries: deque[Entry] = deque(maxlen=capacity)
+        self.last_seq = 0
+
+    def open(
+        self,
+        method: str,
+        path: str,
+        query_string: str,
+        authorization: str | None,
+        origin: str | None,
+    ) -> Entry:
+        """Enter a request that just arrived."""
+        self.last_seq += 1
+        entry = Entry(self.last_seq, method, path, query_string, authorization, origin)
+        self._entries.append(entry)
+        return entry
+
+    def select(self, wanted: JournalFilter = JournalFilter()) -> list[Entry]:
+        """The entries the filter accepts, oldest first."""
+        return [entry for entry in self._entries if wanted.accepts(entry)]
+
+    def clear(self) -> None:
+        """Forget every entry; numbering goes on."""
+        self._entries.clear()
+
+
+_TRUE, _FALSE = frozenset({"true", "1", "yes"}), frozenset({"false", "0", "no", ""})
+
+
+def parse_filter(query: Mapping[str, str]) -> JournalFilter:
+    """The filter a query string asks for: ``method``, ``path`` (+ ``any_version``), ``since``."""
+    errors = FieldErrors()
+    method = query.get("method") or None
+    path = query.get("path") or None
+    any_version = query.get("any_version", "").lower()
+    if any_version not in _TRUE | _FALSE:
+        errors.add("any_version", "Must be true or false.")
+    if path is not None and not path.startswith("/"):
+        errors.add("path", "Must be a path starting with '/'.")
+    since = query.get("since", "0")
+    if not since.isdigit():
+        errors.add("since", "Must be a sequence number (a non-negative integer).")
+    errors.raise_if_any()
+    paths = None
+    if path is not None:
+        paths = frozenset(variants(path) if any_version in _TRUE else (path,))
+    return JournalFilter(method.upper() if method else None, paths, int(since))
+
+
+def key_owner(merchants: MerchantStore) -> KeyOwner:
+    """Names the owner of the key in an Authorization header: merchant id and key kind."""
+
+    def owner(authorization: str | None) -> dict[str, str] | None:
+        if not authorization:
+            return None
+        scheme, _, key = authorization.strip().partition(" ")
+        found = merchants.by_key(key.strip()) if scheme.lower() == "bearer" else None
+        if found is None:
+            return None
+        merchant, kind = found
+        return {"merchant": merchant.id, "kind": kind}
+
+    return owner

@@ -1,0 +1,40 @@
+"""The switchboard: the mutable state of the gate's controls, one per server."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from aiohttp import web
+
+from ..config import Config
+from .faults import Faults
+from .journal import Journal
+from .maintenance import Maintenance
+from .throttle import Throttle
+
+__all__ = ["SWITCHBOARD", "Switchboard"]
+
+
+@dataclass
+class Switchboard:
+    """Journal, faults, maintenance and the concurrency limit of one server."""
+
+    throttle: Throttle
+    journal: Journal = field(default_factory=Journal)
+    faults: Faults = field(default_factory=Faults)
+    maintenance: Maintenance = field(default_factory=Maintenance)
+
+    @classmethod
+    def for_config(cls, config: Config) -> Switchboard:
+        """A switchboard with everything off and the configured concurrency limit."""
+        return cls(Throttle(config.concurrency_limit))
+
+    def reset(self) -> None:
+        """Everything off, the journal empty, the limit back to its configured value."""
+        self.journal.clear()
+        self.faults.clear()
+        self.maintenance.reset()
+        self.throttle.reset()
+
+
+SWITCHBOARD = web.AppKey("sandbox_switchboard", Switchboard)
