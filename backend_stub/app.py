@@ -6,20 +6,24 @@ from collections.abc import AsyncIterator
 
 from aiohttp import web
 
-from .api import button
+from .api import articles, button, captures, checkouts, orders, refunds
 from .api.middlewares import api_middleware, cors_middleware, error_middleware
 from .api.routing import add_api_routes
 from .config import Config
+from .sandbox.checkout_controls import add_checkout_controls
 from .sandbox.controls import add_control_routes
+from .sandbox.gate import gate_middleware
+from .sandbox.gate_controls import add_gate_controls
+from .sandbox.seeding import add_seeding_routes
 from .state import STATE, ServerState
 from .storage import Database
 from .storage.fixture import load_fixture, read_fixture
-from .web import assets
+from .web import assets, hosted_checkout
 
 __all__ = ["create_app"]
 
 # Each API resource module exposes ROUTES; adding a resource is adding it here.
-RESOURCES = [button]
+RESOURCES = [button, checkouts, orders, refunds, captures, articles]
 
 
 def _open_state(config: Config) -> ServerState:
@@ -35,7 +39,7 @@ def create_app(config: Config | None = None) -> web.Application:
     """A sandbox server. Its database is opened here, so a bad path fails fast, before serving."""
     config = config or Config()
     app = web.Application(
-        middlewares=[cors_middleware, error_middleware, api_middleware],
+        middlewares=[gate_middleware, cors_middleware, error_middleware, api_middleware],
         client_max_size=1024**2,
     )
     state = _open_state(config)
@@ -49,5 +53,9 @@ def create_app(config: Config | None = None) -> web.Application:
     for resource in RESOURCES:
         add_api_routes(app, resource.ROUTES)
     add_control_routes(app)
+    add_seeding_routes(app)
+    add_gate_controls(app)
+    add_checkout_controls(app)
     assets.add_asset_routes(app)
+    hosted_checkout.add_hosted_checkout_routes(app)
     return app

@@ -10,6 +10,7 @@ from javascript import NULL, UNDEFINED
 
 from .attributes import SELECTOR, WATCHED
 from .availability import check_url, is_available_status
+from .checkout import Checkouts, Effects
 from .options import parse_button_options
 from .page import Page, Update
 from .settings import parse_settings
@@ -42,7 +43,11 @@ class Bridge:
             "elements": self.on_elements,
             "button": self.on_button,
             "query-result": self.on_query_result,
+            "checkout": self.on_checkout,
+            "checkout-event": self.on_checkout_event,
         }
+        self.checkouts = None
+        self.timer = None
         self.pending_queries = {}
         self.host.listen(self.on_message)
         self.post({"type": "hello"})
@@ -77,6 +82,7 @@ class Bridge:
             self.post({"type": "failed", "message": problem})
             return
         self.settings = settings
+        self.checkouts = Checkouts(settings.checkout_timeout_ms)
         self.post({"type": "ready", "observe": {"selector": SELECTOR, "attributes": list(WATCHED)}})
 
     # -- buttons -------------------------------------------------------------------------
@@ -117,28 +123,61 @@ class Bridge:
         for triple in update.fetch:
             aio.run(self.check(triple))
 
+    async def api_get(self, url: str):
+        """GET an API URL with the public key (same origin: no preflight)."""
+        headers = {"Authorization": "Bearer " + self.settings.public_key, "Accept": self.settings.accept}
+        return await window.fetch(url, {"headers": headers, "credentials": "omit"})
+
     async def check(self, triple: tuple) -> None:
-        available = False
         try:
-            response = await window.fetch(
-                check_url(self.api_url, triple),
-                {
-                    "headers": {
-                        "Authorization": "Bearer " + self.settings.public_key,
-                        "Accept": self.settings.accept,
-                    },
-                    "credentials": "omit",
-                },
-            )
+            response = await self.api_get(check_url(self.api_url, triple))
             available = is_available_status(response.status)
         except Exception:  # a network failure: the button stays hidden
             available = False
+        self.guarded(lambda: self.apply(self.page.settle(triple, available)))
+
+    def guarded(self, step) -> None:
+        """Run a step of an async task; report instead of letting an exception escape."""
         try:
-            self.apply(self.page.settle(triple, available))
+            step()
         except Exception as exc:
-            self.send(
-                [{"op": "console", "level": "error", "message": f"service SDK internal error: {exc!r}"}]
-            )
+            self.send([{"op": "console", "level": "error", "message": f"service SDK internal error: {exc!r}"}])
+
+    # -- checkout ----------------------------------------------------------------------------
+    def on_checkout(self, data: dict) -> None:
+        if self.checkouts is not None:
+            callbacks = data.get("callbacks") or []
+            self.run_effects(self.checkouts.start(data.get("checkout"), data.get("checkout_id"), callbacks))
+
+    def on_checkout_event(self, data: dict) -> None:
+        if self.checkouts is not None and isinstance(data.get("event"), dict):
+            self.run_effects(self.checkouts.event(data.get("checkout"), data["event"]))
+
+    def on_timeout(self) -> None:
+        self.timer = None
+        self.guarded(lambda: self.run_effects(self.checkouts.timed_out()))
+
+    def run_effects(self, effects: Effects) -> None:
+        if effects.stop_timer and self.timer is not None:
+            window.clearTimeout(self.timer)
+            self.timer = None
+        self.send(effects.commands)
+        if effects.start_timer is not None:
+            self.timer = window.setTimeout(self.on_timeout, effects.start_timer)
+        if effects.fetch_checkout is not None:
+            aio.run(self.fetch_checkout(effects.fetch_checkout))
+
+    async def fetch_checkout(self, checkout_id: str) -> None:
+        checkout = None
+        try:
+            response = await self.api_get(f"{self.api_url}/checkout/{checkout_id}")
+            if response.status == 200:
+                checkout = to_python(await response.json())
+        except Exception:  # unreachable service: the checkout cannot be loaded
+            checkout = None
+        origin = window.encodeURIComponent(self.host.merchantOrigin)
+        frame_url = f"{self.api_url}/checkout/{checkout_id}/frame?origin={origin}"
+        self.guarded(lambda: self.run_effects(self.checkouts.found(checkout, frame_url)))
 
 
 def start() -> Bridge:

@@ -165,6 +165,9 @@
     },
     open_overlay: function (cmd) { openOverlay(cmd); },
     close_overlay: function () { closeOverlay(); },
+    overlay_loaded: function () {
+      if (overlay) overlay.close.style.setProperty('display', 'none');
+    },
     callback: function (cmd) {
       var callbacks = checkouts[cmd.checkout] || {};
       if (typeof callbacks[cmd.name] !== 'function') return;
@@ -347,7 +350,7 @@
     dialog.appendChild(close);
     var root = document.documentElement;
     overlay = {
-      checkout: cmd.checkout, dialog: dialog, frame: frame, previousFocus: previousFocus,
+      checkout: cmd.checkout, dialog: dialog, frame: frame, close: close, previousFocus: previousFocus,
       overflow: [root.style.getPropertyValue('overflow'), root.style.getPropertyPriority('overflow')]
     };
     function userClose(event) {

@@ -59,3 +59,11 @@ def unused_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def third_site(service: ServiceProcess) -> Iterator[MerchantSite]:
+    """Another origin (another port): a page that is neither the merchant nor the service."""
+    site = MerchantSite(service.url).start()
+    yield site
+    site.stop()

@@ -1,0 +1,206 @@
+"""Checkouts (a sandbox extension for the SDK): what a merchant opens, and how it is decided.
+
+A merchant creates a checkout for an order with its private key; the shopper decides it once in
+the hosted page (approve, leave pending, deny), which makes the order in the matching state.
+An undecided checkout expires 60 minutes after creation; then it can no longer be loaded.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
+from typing import Any
+
+from .errors import REQUIRED, Conflict, FieldErrors, Invalid
+from .identifiers import parse_identifier
+from .orders import Order
+from .urls import parse_http_url
+from .values import DEFAULT_PRODUCT_TYPE, parse_amount, parse_currency, parse_product_type
+
+__all__ = [
+    "LIFETIME",
+    "CREATED",
+    "EXPIRED",
+    "DECISIONS",
+    "URL_FIELDS",
+    "Article",
+    "Checkout",
+    "parse_new_checkout",
+    "parse_decision",
+    "decide",
+    "new_checkout_id",
+]
+
+LIFETIME = timedelta(minutes=60)
+CREATED, EXPIRED = "created", "expired"
+# A decision's checkout status, and the state it gives the order.
+DECISIONS = {"success": "confirmed", "pending": "pending", "ko": "denied"}
+URL_FIELDS = ("success_url", "pending_url", "ko_url", "dismiss_url", "error_url")
+MAX_ARTICLES = 200
+MAX_TEXT = 500
+PRODUCT_LABELS = {"instalments": "Instalments", "pay_later": "Pay in 15 days", "pay_in_4": "Pay in 4"}
+
+
+@dataclass(frozen=True, slots=True)
+class Article:
+    """A line of the order shown in the hosted checkout."""
+
+    name: str
+    quantity: int
+    unit_price: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Checkout:
+    """A checkout and its order; ``status`` is ``created`` until decided."""
+
+    id: str
+    order_id: str
+    order_name: str
+    currency: str
+    total_amount: int
+    articles: tuple[Article, ...]
+    product_type: str
+    urls: dict[str, str | None] = field(default_factory=dict)
+    status: str = CREATED
+    created: datetime | None = None
+    decided: datetime | None = None
+
+    @property
+    def expires(self) -> datetime:
+        assert self.created is not None
+        return self.created + LIFETIME
+
+    def status_at(self, moment: datetime) -> str:
+        """The status as the API shows it: an undecided checkout past its life is ``expired``."""
+        if self.status == CREATED and moment >= self.expires:
+            return EXPIRED
+        return self.status
+
+    @property
+    def product_label(self) -> str:
+        return PRODUCT_LABELS[self.product_type]
+
+
+def new_checkout_id() -> str:
+    """An unguessable id: it is also what lets the hosted page act on the checkout."""
+    return "chk_" + secrets.token_urlsafe(18)
+
+
+def _text(value: object, path: str, errors: FieldErrors, *, required: bool) -> str | None:
+    if value is None or value == "":
+        if required:
+            errors.add(path, REQUIRED)
+        return None
+    if not isinstance(value, str) or len(value) > MAX_TEXT or not value.isprintable():
+        errors.add(path, f"Must be a printable string of at most {MAX_TEXT} characters.")
+        return None
+    return value
+
+
+def _object(value: object, path: str, errors: FieldErrors, *, required: bool) -> dict[str, Any] | None:
+    if value is None:
+        if required:
+            errors.add(path, REQUIRED)
+        return None
+    if not isinstance(value, dict):
+        errors.add(path, "Must be an object.")
+        return None
+    return value
+
+
+def _articles(value: object, path: str, errors: FieldErrors) -> tuple[Article, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list) or len(value) > MAX_ARTICLES:
+        errors.add(path, f"Must be an array of at most {MAX_ARTICLES} articles.")
+        return ()
+    articles = []
+    for index, item in enumerate(value):
+        where = f"{path}[{index}]"
+        data = _object(item, where, errors, required=True)
+        if data is None:
+            continue
+        name = _text(data.get("name"), f"{where}.name", errors, required=True)
+        quantity = data.get("quantity", 1)
+        if isinstance(quantity, bool) or not isinstance(quantity, int) or not 1 <= quantity <= 10_000:
+            errors.add(f"{where}.quantity", "Must be a whole number from 1 to 10000.")
+            quantity = None
+        price = data.get("unit_price")
+        if price is not None:
+            price = parse_amount(price, f"{where}.unit_price", errors)
+        if name is not None and quantity is not None:
+            articles.append(Article(name, quantity, price))
+    return tuple(articles)
+
+
+def parse_new_checkout(
+    body: object, limit_for: Callable[[str, str], tuple[int, int] | None], moment: datetime
+) -> Checkout:
+    """The checkout a ``POST /checkout`` body asks for, created at ``moment``; :class:`Invalid`
+    names every bad field.
+
+    ``limit_for(product_type, currency)`` gives the merchant's (minimum, maximum): a checkout
+    for an amount the product does not cover is refused, as its button would be hidden.
+    """
+    errors = FieldErrors()
+    data = _object(body, "body", errors, required=True) or {}
+    merchant = _object(data.get("merchant"), "merchant", errors, required=False) or {}
+    urls = {name: parse_http_url(merchant.get(name), f"merchant.{name}", errors, required=False)
+            for name in URL_FIELDS}
+    order = _object(data.get("order"), "order", errors, required=True) or {}
+    order_id = parse_identifier(order.get("id"), "order.id", errors) if order else None
+    currency = parse_currency(order.get("currency"), "order.currency", errors) if order else None
+    total = parse_amount(order.get("total_amount"), "order.total_amount", errors, minimum=1) if order else None
+    name = _text(order.get("name"), "order.name", errors, required=False)
+    articles = _articles(order.get("articles"), "order.articles", errors)
+    product = _object(data.get("product"), "product", errors, required=False) or {}
+    product_type = parse_product_type(product.get("type"), "product.type", errors)
+    if not errors and (bounds := limit_for(product_type, currency)) is None:
+        errors.add("order.currency", f"{PRODUCT_LABELS[product_type]} is not offered in {currency}.")
+    elif not errors and not bounds[0] <= total <= bounds[1]:
+        errors.add("order.total_amount", f"{PRODUCT_LABELS[product_type]} covers {bounds[0]} to {bounds[1]}"
+                   f" {currency}; {total} is outside.")
+    errors.raise_if_any()
+    return Checkout(
+        id=new_checkout_id(),
+        order_id=order_id,
+        order_name=name or f"Order {order_id}",
+        currency=currency,
+        total_amount=total,
+        articles=articles,
+        product_type=product_type or DEFAULT_PRODUCT_TYPE,
+        urls=urls,
+        created=moment,
+    )
+
+
+def parse_decision(body: object) -> str:
+    """The status a decision asks for: ``success``, ``pending`` or ``ko``."""
+    status = body.get("status") if isinstance(body, dict) else None
+    if status not in DECISIONS:
+        message = REQUIRED if status is None else "Must be one of: " + ", ".join(DECISIONS) + "."
+        raise Invalid({"status": [message]})
+    return status
+
+
+def decide(checkout: Checkout, status: str, moment: datetime) -> tuple[Checkout, Order]:
+    """Decide a checkout once: the decided checkout and the order it makes."""
+    current = checkout.status_at(moment)
+    if current == EXPIRED:
+        raise Conflict("This checkout expired: create a new one.")
+    if current != CREATED:
+        raise Conflict(f"This checkout was already decided ({current}).")
+    order_status = DECISIONS[status]
+    order = Order(
+        id=checkout.order_id,
+        name=checkout.order_name,
+        currency=checkout.currency,
+        total_amount=checkout.total_amount,
+        status=order_status,
+        created=checkout.created or moment,
+        confirmed=moment if order_status == "confirmed" else None,
+    )
+    return replace(checkout, status=status, decided=moment), order

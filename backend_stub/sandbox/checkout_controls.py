@@ -1,0 +1,35 @@
+"""Deciding and expiring checkouts without a browser, for tests."""
+
+from __future__ import annotations
+
+from aiohttp import web
+
+from ..api.bodies import read_json
+from ..api.checkouts import checkout_json
+from ..domain.checkouts import parse_decision
+from ..domain.timestamps import now
+from ..state import state_of
+from ..storage.checkouts import CheckoutStore
+from .controls import control
+
+__all__ = ["add_checkout_controls"]
+
+
+@control
+async def decide_checkout(request: web.Request) -> web.Response:
+    """``{"status": "success"|"pending"|"ko"}``: the same effects as the hosted page's buttons."""
+    status = parse_decision(await read_json(request))
+    checkout = CheckoutStore(state_of(request).db).decide(request.match_info["checkout_id"], status, now())
+    return web.json_response(checkout_json(checkout))
+
+
+@control
+async def expire_checkout(request: web.Request) -> web.Response:
+    """Make the checkout's 60 minutes run out now."""
+    checkout = CheckoutStore(state_of(request).db).expire(request.match_info["checkout_id"], now())
+    return web.json_response(checkout_json(checkout))
+
+
+def add_checkout_controls(app: web.Application) -> None:
+    app.router.add_post("/_sandbox/checkouts/{checkout_id}/decide", decide_checkout)
+    app.router.add_post("/_sandbox/checkouts/{checkout_id}/expire", expire_checkout)

@@ -1,0 +1,106 @@
+"""The hosted checkout page, shown in the SDK's overlay: ``/checkout/:id/frame``.
+
+The checkout id in the URL is what lets the page act (like a payment session token); the
+decision endpoint takes JSON only and refuses other origins, so no other page can post to it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import jinja2
+from aiohttp import web
+
+from ..api.bodies import read_json
+from ..api.errors import Forbidden
+from ..domain.checkouts import CREATED, DECISIONS, EXPIRED, parse_decision
+from ..domain.errors import NotFound
+from ..domain.timestamps import now
+from ..state import state_of
+from ..storage.checkouts import CheckoutStore
+from .money import format_money
+
+__all__ = ["add_hosted_checkout_routes"]
+
+HERE = Path(__file__).resolve().parent
+TEMPLATES = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True, undefined=jinja2.StrictUndefined
+)
+TEMPLATES.filters["money"] = lambda amount, currency: format_money(amount, currency)
+PAGE_CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:;"
+    " base-uri 'none'; form-action 'none'"
+)
+STATIC_TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
+UNAVAILABLE = {
+    "missing": "We could not find this checkout. Please return to the store and try again.",
+    EXPIRED: "This checkout expired. Please return to the store and start again.",
+    "decided": "This checkout was already completed.",
+}
+OUTCOMES = {
+    "success": "Payment approved. Your order is confirmed.",
+    "pending": "Your payment is pending confirmation. The store will let you know.",
+    "ko": "Payment denied. Please choose another payment method in the store.",
+}
+
+
+def _page(body: str, status: int = 200) -> web.Response:
+    response = web.Response(text=body, status=status, content_type="text/html", charset="utf-8")
+    response.headers["Content-Security-Policy"] = PAGE_CSP
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+def _render(status: int, **context: object) -> web.Response:
+    context.setdefault("checkout", None)
+    context.setdefault("problem", None)
+    context.setdefault("reason", None)
+    context.setdefault("merchant_name", "the store")
+    html = TEMPLATES.get_template("checkout.html").render(outcomes=OUTCOMES, **context)
+    return _page(html, status)
+
+
+async def checkout_page(request: web.Request) -> web.Response:
+    """The page a shopper sees: the order, the product, and the sandbox's three outcomes."""
+    store = CheckoutStore(state_of(request).db)
+    checkout_id = request.match_info["checkout_id"]
+    try:
+        checkout = store.find(checkout_id)
+    except NotFound:
+        return _render(404, problem=UNAVAILABLE["missing"], reason="missing")
+    merchant_name = store.merchant_name(checkout_id)
+    status = checkout.status_at(now())
+    if status != CREATED:
+        reason = EXPIRED if status == EXPIRED else "decided"
+        return _render(410, checkout=checkout, merchant_name=merchant_name, problem=UNAVAILABLE[reason],
+                       reason=reason)
+    return _render(200, checkout=checkout, merchant_name=merchant_name)
+
+
+async def decision(request: web.Request) -> web.Response:
+    """The hosted page's buttons: decide the checkout once."""
+    origin = request.headers.get("Origin")
+    if origin is not None and origin != f"{request.scheme}://{request.host}":
+        raise Forbidden("Only the hosted checkout page may decide a checkout.")
+    status = parse_decision(await read_json(request))
+    checkout = CheckoutStore(state_of(request).db).decide(request.match_info["checkout_id"], status, now())
+    return web.json_response({"status": checkout.status, "order_status": DECISIONS[checkout.status]})
+
+
+async def static_file(request: web.Request) -> web.Response:
+    name = request.match_info["name"]
+    path = HERE / "static" / name
+    if Path(name).suffix not in STATIC_TYPES or not path.is_file():
+        raise web.HTTPNotFound()
+    response = web.Response(body=path.read_bytes())
+    response.headers["Content-Type"] = STATIC_TYPES[path.suffix]
+    response.headers["Cache-Control"] = "public, max-age=300"
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    return response
+
+
+def add_hosted_checkout_routes(app: web.Application) -> None:
+    app.router.add_get("/checkout/{checkout_id}/frame", checkout_page)
+    app.router.add_post("/checkout/{checkout_id}/frame/decision", decision)
+    app.router.add_get("/static/{name}", static_file)

@@ -1,0 +1,192 @@
+"""The checkout session: what happens between ``service.checkout()`` and the last callback.
+
+The rules come from the service document's Events table (and CONTRACT 3):
+
+- a status change to ``success``, ``pending`` or ``ko`` calls ``onStatusChange(status)``; the
+  overlay stays open;
+- when the checkout closes with status S, the overlay goes, ``onClose(S)`` is called, then the
+  callback for S if the page defined it, else the page goes to the checkout's URL for S if it
+  has one, else nothing more; ``onClose`` never suppresses the URL, only the callback for S does;
+- closing by hand gives ``dismiss`` when no status was reported yet, else the last status;
+- ``error`` when the checkout cannot be loaded (unknown or expired id, no answer in time, or the
+  hosted page reports an error);
+- only ``http:`` and ``https:`` URLs are ever visited; one checkout at a time.
+
+:class:`Checkouts` is a plain state machine: it takes events and returns an :class:`Effects`
+(commands for the loader, and what the bridge must do: fetch the checkout, start or stop the
+load timer). The bridge carries them out; it decides nothing.
+"""
+
+REPORTED = ("success", "pending", "ko")
+FINAL = ("success", "pending", "ko", "dismiss", "error")
+CALLBACKS = {
+    "success": "onSuccess",
+    "pending": "onPending",
+    "ko": "onKO",
+    "dismiss": "onDismiss",
+    "error": "onError",
+}
+URLS = {
+    "success": "success_url",
+    "pending": "pending_url",
+    "ko": "ko_url",
+    "dismiss": "dismiss_url",
+    "error": "error_url",
+}
+ID_CHARACTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
+MAX_ID_LENGTH = 128
+
+LOADING = "loading"  # asking the service for the checkout
+OPENING = "opening"  # overlay shown, hosted page not loaded yet
+OPEN = "open"  # hosted page loaded
+
+
+def is_checkout_id(value: object) -> bool:
+    """A checkout id as the service issues them (letters, digits, ``_`` and ``-``)."""
+    return (
+        isinstance(value, str)
+        and 0 < len(value) <= MAX_ID_LENGTH
+        and all(char in ID_CHARACTERS for char in value)
+    )
+
+
+def is_web_url(url: object) -> bool:
+    """True for an absolute ``http:`` or ``https:`` URL: the only kind ever navigated to."""
+    if not isinstance(url, str):
+        return False
+    lowered = url.strip().lower()
+    for scheme in ("http://", "https://"):
+        if lowered.startswith(scheme) and len(lowered) > len(scheme):
+            return True
+    return False
+
+
+def closing_commands(handle: int, status: str, callbacks: list, urls: dict) -> list:
+    """The loader's commands when a checkout closes with ``status``, in order."""
+    commands = [{"op": "close_overlay"}]
+    if "onClose" in callbacks:
+        commands.append({"op": "callback", "checkout": handle, "name": "onClose", "args": [status]})
+    own = CALLBACKS[status]
+    url = urls.get(URLS[status])
+    if own in callbacks:
+        commands.append({"op": "callback", "checkout": handle, "name": own, "args": []})
+    elif url:
+        if is_web_url(url):
+            commands.append({"op": "navigate", "url": url})
+        else:
+            commands.append({
+                "op": "console",
+                "level": "error",
+                "message": f"service: refused to navigate to {URLS[status]} {url!r}: only http(s) URLs are used.",
+            })
+    commands.append({"op": "forget_checkout", "checkout": handle})
+    return commands
+
+
+class Effects:
+    """What a step of the machine asks for."""
+
+    def __init__(self, commands: list | None = None) -> None:
+        self.commands = commands or []
+        self.fetch_checkout = None  # a checkout id to read from the API
+        self.start_timer = None  # milliseconds until the load times out
+        self.stop_timer = False
+
+
+class Session:
+    """One checkout, from ``service.checkout()`` to its close."""
+
+    def __init__(self, handle: int, checkout_id: str, callbacks: list) -> None:
+        self.handle = handle
+        self.checkout_id = checkout_id
+        self.callbacks = list(callbacks)
+        self.state = LOADING
+        self.status = None  # the last status the hosted page reported
+        self.urls: dict = {}
+
+
+class Checkouts:
+    """At most one open checkout per page, and the rules of the Events table."""
+
+    def __init__(self, timeout_ms: int) -> None:
+        self.timeout_ms = timeout_ms
+        self.session = None
+
+    def start(self, handle: int, checkout_id: object, callbacks: list) -> Effects:
+        """``service.checkout(checkout_id, callbacks)`` was called."""
+        callbacks = [name for name in callbacks if isinstance(name, str)]
+        if self.session is not None:
+            return Effects([
+                {"op": "console", "level": "warn",
+                 "message": "service: a checkout is already open; this checkout() call is ignored."},
+                {"op": "forget_checkout", "checkout": handle},
+            ])
+        if not is_checkout_id(checkout_id):
+            effects = Effects(closing_commands(handle, "error", callbacks, {}))
+            effects.commands.insert(0, {
+                "op": "console", "level": "error",
+                "message": f"service: checkout() needs the id the service gave the checkout, got {checkout_id!r}.",
+            })
+            return effects
+        self.session = Session(handle, checkout_id, callbacks)
+        effects = Effects()
+        effects.fetch_checkout = checkout_id
+        return effects
+
+    def found(self, checkout: dict | None, frame_url: str) -> Effects:
+        """The service answered with the checkout (None: unknown to this merchant)."""
+        session = self.session
+        if session is None or session.state != LOADING:
+            return Effects()
+        if checkout is None:
+            return self._close("error")
+        session.urls = dict(checkout.get("merchant") or {})
+        if checkout.get("status") != "created":
+            return self._close("error")  # expired, or already decided: it cannot be loaded again
+        session.state = OPENING
+        effects = Effects([{
+            "op": "open_overlay",
+            "checkout": session.handle,
+            "url": frame_url,
+            "label": "Checkout",
+            "close_label": "Close checkout",
+        }])
+        effects.start_timer = self.timeout_ms
+        return effects
+
+    def event(self, handle: object, event: dict) -> Effects:
+        """A message from the hosted page (relayed by the loader), or the user closing it."""
+        session = self.session
+        if session is None or handle != session.handle or session.state == LOADING:
+            return Effects()
+        kind = event.get("type")
+        if kind == "loaded":
+            session.state = OPEN
+            # The hosted page has its own close control now: the overlay's stand-in can go.
+            effects = Effects([{"op": "overlay_loaded"}])
+            effects.stop_timer = True
+            return effects
+        if kind == "status" and event.get("status") in REPORTED:
+            session.status = event["status"]
+            if "onStatusChange" not in session.callbacks:
+                return Effects()
+            return Effects([{"op": "callback", "checkout": session.handle, "name": "onStatusChange",
+                             "args": [session.status]}])
+        if kind in ("close", "return"):
+            return self._close(session.status or "dismiss")
+        if kind == "error":
+            return self._close("error")
+        return Effects()
+
+    def timed_out(self) -> Effects:
+        """The load timer fired: a hosted page that never loaded is an error."""
+        if self.session is None or self.session.state != OPENING:
+            return Effects()
+        return self._close("error")
+
+    def _close(self, status: str) -> Effects:
+        session = self.session
+        self.session = None
+        effects = Effects(closing_commands(session.handle, status, session.callbacks, session.urls))
+        effects.stop_timer = True
+        return effects

@@ -1,0 +1,197 @@
+"""The checkout in the overlay: every status, every callback, every URL (CONTRACT 3, Events)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.checkout_page import (
+    OVERLAY,
+    STATUS_BUTTONS,
+    calls,
+    checkout_page,
+    create_checkout,
+    overlay_frame,
+)
+
+CALLBACK = {"success": "onSuccess", "pending": "onPending", "ko": "onKO", "dismiss": "onDismiss",
+            "error": "onError"}
+ORDER_STATE = {"success": "confirmed", "pending": "pending", "ko": "denied"}
+
+
+def all_urls(merchant) -> dict:
+    return {f"{status}_url": merchant.landing(status) for status in CALLBACK}
+
+
+def open_checkout(page: Page):
+    page.click("#pay")
+    frame = overlay_frame(page)
+    expect(frame.get_by_test_id("checkout-close")).to_be_visible()
+    return frame
+
+
+def wait_calls(page: Page, count: int) -> list[str]:
+    page.wait_for_function(f"window.calls.length >= {count}")
+    return calls(page)
+
+
+def order_status(service, order_id: str) -> str:
+    orders = service.control("GET", f"/orders?id={order_id}", headers={"Authorization": "Bearer sk_test_demo"})
+    return orders["results"][0]["status"]
+
+
+def bring_to(page: Page, status: str, frame) -> None:
+    """Make the checkout close with ``status`` the way a shopper would."""
+    if status in STATUS_BUTTONS:
+        frame.get_by_test_id(STATUS_BUTTONS[status]).click()
+        frame.get_by_test_id("checkout-return").click()
+    elif status == "dismiss":
+        frame.get_by_test_id("checkout-close").click()
+
+
+# -- status changes and callbacks --------------------------------------------------------------
+@pytest.mark.parametrize("status", ["success", "pending", "ko"])
+def test_status_change_then_return_calls_everything_in_order(page: Page, merchant, service, status):
+    checkout_id = create_checkout(service, all_urls(merchant), order_id=f"order-{status}")
+    page.goto(checkout_page(merchant, checkout_id))
+    frame = open_checkout(page)
+    frame.get_by_test_id(STATUS_BUTTONS[status]).click()
+    assert wait_calls(page, 1) == [f"onStatusChange:{status}"]
+    expect(page.locator(OVERLAY)).to_be_visible()  # the overlay stays open after a status change
+    frame.get_by_test_id("checkout-return").click()
+    expect(page.locator(OVERLAY)).to_have_count(0)
+    assert wait_calls(page, 3) == [f"onStatusChange:{status}", f"onClose:{status}", CALLBACK[status]]
+    assert page.url.startswith(merchant.url + "/p/")  # the callback won: no URL visited
+    assert order_status(service, f"order-{status}") == ORDER_STATE[status]
+    again = service.control("GET", f"/checkout/{checkout_id}", headers={"Authorization": "Bearer pk_test_demo"})
+    assert again["status"] == status
+
+
+# -- URLs when the callback is missing --------------------------------------------------------
+@pytest.mark.parametrize("status", ["success", "pending", "ko", "dismiss", "error"])
+def test_without_its_callback_the_page_goes_to_the_status_url(page: Page, merchant, service, status):
+    checkout_id = create_checkout(service, all_urls(merchant))
+    if status == "error":
+        service.control("POST", f"/_sandbox/checkouts/{checkout_id}/expire")
+    callbacks = [name for name in ("onClose", *CALLBACK.values()) if name != CALLBACK[status]]
+    page.goto(checkout_page(merchant, checkout_id, callbacks=callbacks))
+    if status == "error":
+        page.click("#pay")
+    else:
+        bring_to(page, status, open_checkout(page))
+    expect(page.locator(f'[data-landing="{status}"]')).to_be_visible()
+    assert page.url == merchant.landing(status)
+
+
+@pytest.mark.parametrize("status", ["success", "dismiss"])
+def test_with_neither_callback_nor_url_the_page_stays(page: Page, merchant, service, status):
+    checkout_id = create_checkout(service, {})
+    page.goto(checkout_page(merchant, checkout_id, callbacks=["onClose"]))
+    url = page.url
+    bring_to(page, status, open_checkout(page))
+    assert wait_calls(page, 1) == [f"onClose:{status}"]
+    expect(page.locator(OVERLAY)).to_have_count(0)
+    assert page.url == url
+
+
+# -- dismiss, closing, error --------------------------------------------------------------------
+def test_dismiss_through_the_overlays_close_control_before_the_page_loads(page: Page, merchant, service):
+    checkout_id = create_checkout(service, all_urls(merchant))
+    path = f"/checkout/{checkout_id}/frame"
+    service.control("POST", "/_sandbox/faults", {"match": {"path": path}, "delay_ms": 60_000})
+    page.goto(checkout_page(merchant, checkout_id))
+    page.click("#pay")
+    page.locator("[data-service-overlay-close]").click()
+    assert wait_calls(page, 2) == ["onClose:dismiss", "onDismiss"]
+    service.control("DELETE", "/_sandbox/faults")
+
+
+def test_dismiss_with_escape(page: Page, merchant, service):
+    page.goto(checkout_page(merchant, create_checkout(service)))
+    open_checkout(page)
+    page.keyboard.press("Escape")
+    assert wait_calls(page, 2) == ["onClose:dismiss", "onDismiss"]
+    expect(page.locator(OVERLAY)).to_have_count(0)
+
+
+def test_closing_after_a_status_gives_that_status(page: Page, merchant, service):
+    page.goto(checkout_page(merchant, create_checkout(service)))
+    frame = open_checkout(page)
+    frame.get_by_test_id("checkout-deny").click()
+    wait_calls(page, 1)
+    frame.get_by_test_id("checkout-close").click()
+    assert wait_calls(page, 3) == ["onStatusChange:ko", "onClose:ko", "onKO"]
+
+
+def test_unknown_checkout_is_an_error(page: Page, merchant):
+    page.goto(checkout_page(merchant, "chk_doesnotexist"))
+    page.click("#pay")
+    assert wait_calls(page, 2) == ["onClose:error", "onError"]
+    expect(page.locator(OVERLAY)).to_have_count(0)
+
+
+def test_expired_checkout_is_an_error(page: Page, merchant, service):
+    checkout_id = create_checkout(service)
+    service.control("POST", f"/_sandbox/checkouts/{checkout_id}/expire")
+    page.goto(checkout_page(merchant, checkout_id))
+    page.click("#pay")
+    assert wait_calls(page, 2) == ["onClose:error", "onError"]
+
+
+@pytest.mark.parametrize("fault", [{"drop": True}, {"delay_ms": 60_000}], ids=["dropped", "delayed"])
+def test_a_hosted_page_that_never_answers_is_an_error(page: Page, merchant, service, fault):
+    checkout_id = create_checkout(service, all_urls(merchant))
+    path = f"/checkout/{checkout_id}/frame"
+    service.control("POST", "/_sandbox/faults", {"match": {"path": path}, "times": 5, **fault})
+    init = {"public_key": "pk_test_demo", "sandbox": True, "checkout_timeout": 1500}
+    page.goto(checkout_page(merchant, checkout_id, callbacks=["onClose"], init=init))
+    page.wait_for_function("service.ready")
+    page.click("#pay")
+    expect(page.locator('[data-landing="error"]')).to_be_visible(timeout=10_000)  # error_url, no onError
+    service.control("DELETE", "/_sandbox/faults")
+
+
+# -- robustness ---------------------------------------------------------------------------------
+def test_a_throwing_callback_is_logged_and_the_rest_still_runs(page: Page, merchant, service, console):
+    checkout_id = create_checkout(service, all_urls(merchant))
+    callbacks = ["onStatusChange", "onClose"]  # no onSuccess: the URL must still be visited
+    page.goto(checkout_page(merchant, checkout_id, callbacks=callbacks, throwing=["onStatusChange", "onClose"]))
+    frame = open_checkout(page)
+    frame.get_by_test_id("checkout-approve").click()
+    page.wait_for_function("window.calls.length === 1")
+    with page.expect_navigation():
+        frame.get_by_test_id("checkout-return").click()
+    assert page.url == merchant.landing("success")
+    assert sum("onClose failed" in text or "onClose callback threw" in text for text in console.errors) >= 1
+
+
+def test_a_second_checkout_while_one_is_open_is_ignored(page: Page, merchant, service):
+    page.goto(checkout_page(merchant, create_checkout(service)))
+    frame = open_checkout(page)
+    other = create_checkout(service)
+    with page.expect_console_message(lambda message: "already open" in message.text):
+        page.evaluate(f"service.checkout('{other}', {{onClose: function (s) {{ calls.push('other:' + s) }}}})")
+    expect(page.locator(f"{OVERLAY} iframe")).to_have_count(1)
+    frame.get_by_test_id("checkout-close").click()
+    assert wait_calls(page, 2) == ["onClose:dismiss", "onDismiss"]
+
+
+# -- accessibility ------------------------------------------------------------------------------
+def test_the_overlay_is_a_modal_dialog_with_focus_and_no_scroll_behind(page: Page, merchant, service):
+    tall = '<div style="height: 4000px">long page</div>'
+    page.goto(checkout_page(merchant, create_checkout(service), extra_body=tall))
+    page.focus("#pay")
+    frame = open_checkout(page)
+    dialog = page.locator(OVERLAY)
+    expect(dialog).to_have_attribute("role", "dialog")
+    expect(dialog).to_have_attribute("aria-modal", "true")
+    assert page.evaluate(f"document.querySelector('{OVERLAY}').contains(document.activeElement)")
+    expect(frame.get_by_test_id("checkout-approve")).to_be_focused()
+    page.mouse.wheel(0, 1500)
+    page.keyboard.press("PageDown")
+    assert page.evaluate("window.scrollY") == 0
+    frame.get_by_test_id("checkout-close").click()
+    expect(dialog).to_have_count(0)
+    expect(page.locator("#pay")).to_be_focused()
+    page.mouse.wheel(0, 1500)
+    page.wait_for_function("window.scrollY > 0")
