@@ -14,6 +14,13 @@ DEMO_PUBLIC, DEMO_PRIVATE = "pk_test_demo", "sk_test_demo"
 OTHER_PUBLIC, OTHER_PRIVATE = "pk_test_other", "sk_test_other"
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Browser tests last. Playwright's sync API keeps an event loop running in the main thread
+    once it starts, and asyncio tests cannot run after that; xdist hands each worker its tests
+    in this order, so every worker runs its asyncio tests first too."""
+    items.sort(key=lambda item: "e2e" in item.path.parts)
+
+
 @pytest.fixture
 def server_config() -> Config:
     """The settings of the in-process server; override in a test module to change them."""
