@@ -8,7 +8,6 @@ Nothing here may let a Python exception reach JavaScript: each entry point catch
 from browser import aio, window
 from javascript import NULL, UNDEFINED
 
-from .attributes import SELECTOR, WATCHED
 from .availability import check_url, is_available_status
 from .checkout import Checkouts, Effects
 from .options import parse_button_options
@@ -39,7 +38,6 @@ class Bridge:
         self.page = Page()
         self.settings = None
         self.handlers = {
-            "configure": self.on_configure,
             "elements": self.on_elements,
             "button": self.on_button,
             "query-result": self.on_query_result,
@@ -50,7 +48,7 @@ class Bridge:
         self.timer = None
         self.pending_queries = {}
         self.host.listen(self.on_message)
-        self.post({"type": "hello"})
+        self.configure(to_python(self.host.settings))
 
     # -- messaging -----------------------------------------------------------------------
     def post(self, message: dict) -> None:
@@ -76,14 +74,15 @@ class Bridge:
             )
 
     # -- start ---------------------------------------------------------------------------
-    def on_configure(self, data: dict) -> None:
-        settings, problem = parse_settings(data.get("settings") or {})
+    def configure(self, raw: dict) -> None:
+        """Validate the settings the loader passed in the bridge's URL, then say ready."""
+        settings, problem = parse_settings(raw)
         if problem:
             self.post({"type": "failed", "message": problem})
             return
         self.settings = settings
         self.checkouts = Checkouts(settings.checkout_timeout_ms)
-        self.post({"type": "ready", "observe": {"selector": SELECTOR, "attributes": list(WATCHED)}})
+        self.post({"type": "ready"})
 
     # -- buttons -------------------------------------------------------------------------
     def on_elements(self, data: dict) -> None:
@@ -119,9 +118,10 @@ class Bridge:
 
     # -- availability ----------------------------------------------------------------------
     def apply(self, update: Update) -> None:
-        self.send(update.commands)
+        # Requests first: the loader's hide commands can travel while the service answers.
         for triple in update.fetch:
             aio.run(self.check(triple))
+        self.send(update.commands)
 
     async def api_get(self, url: str):
         """GET an API URL with the public key (same origin: no preflight)."""
@@ -141,7 +141,9 @@ class Bridge:
         try:
             step()
         except Exception as exc:
-            self.send([{"op": "console", "level": "error", "message": f"service SDK internal error: {exc!r}"}])
+            self.send(
+                [{"op": "console", "level": "error", "message": f"service SDK internal error: {exc!r}"}]
+            )
 
     # -- checkout ----------------------------------------------------------------------------
     def on_checkout(self, data: dict) -> None:

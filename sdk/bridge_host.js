@@ -3,13 +3,20 @@
  * and the Python adapter calls them. The origin check and the source check live here too. */
 (function (window) {
   'use strict';
-  var origin = new URLSearchParams(window.location.search).get('origin');
+  var params = new URLSearchParams(window.location.search);
+  var origin = params.get('origin');
   var ancestors = window.location.ancestorOrigins;
   var valid = /^https?:\/\/[^/?#]+$/.test(origin || '') &&
     (!ancestors || ancestors.length === 0 || ancestors[0] === origin);
   window.serviceBridgeHost = {
     // The merchant page's origin, or null when the page that framed us is not who it says.
     merchantOrigin: valid ? origin : null,
+    // The loader's settings, as given by the merchant: the Python validates them.
+    settings: {
+      public_key: params.get('public-key'),
+      sandbox: params.get('sandbox'),
+      checkout_timeout_ms: params.get('checkout_timeout')
+    },
     post: function (message) {
       if (valid) window.parent.postMessage(message, origin);
     },

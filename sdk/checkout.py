@@ -74,11 +74,14 @@ def closing_commands(handle: int, status: str, callbacks: list, urls: dict) -> l
         if is_web_url(url):
             commands.append({"op": "navigate", "url": url})
         else:
-            commands.append({
-                "op": "console",
-                "level": "error",
-                "message": f"service: refused to navigate to {URLS[status]} {url!r}: only http(s) URLs are used.",
-            })
+            commands.append(
+                {
+                    "op": "console",
+                    "level": "error",
+                    "message": f"service: refused to navigate to {URLS[status]} {url!r}:"
+                    " only http(s) URLs are used.",
+                }
+            )
     commands.append({"op": "forget_checkout", "checkout": handle})
     return commands
 
@@ -116,17 +119,27 @@ class Checkouts:
         """``service.checkout(checkout_id, callbacks)`` was called."""
         callbacks = [name for name in callbacks if isinstance(name, str)]
         if self.session is not None:
-            return Effects([
-                {"op": "console", "level": "warn",
-                 "message": "service: a checkout is already open; this checkout() call is ignored."},
-                {"op": "forget_checkout", "checkout": handle},
-            ])
+            return Effects(
+                [
+                    {
+                        "op": "console",
+                        "level": "warn",
+                        "message": "service: a checkout is already open; this checkout() call is ignored.",
+                    },
+                    {"op": "forget_checkout", "checkout": handle},
+                ]
+            )
         if not is_checkout_id(checkout_id):
             effects = Effects(closing_commands(handle, "error", callbacks, {}))
-            effects.commands.insert(0, {
-                "op": "console", "level": "error",
-                "message": f"service: checkout() needs the id the service gave the checkout, got {checkout_id!r}.",
-            })
+            effects.commands.insert(
+                0,
+                {
+                    "op": "console",
+                    "level": "error",
+                    "message": "service: checkout() needs the id the service gave the checkout,"
+                    f" got {checkout_id!r}.",
+                },
+            )
             return effects
         self.session = Session(handle, checkout_id, callbacks)
         effects = Effects()
@@ -144,13 +157,17 @@ class Checkouts:
         if checkout.get("status") != "created":
             return self._close("error")  # expired, or already decided: it cannot be loaded again
         session.state = OPENING
-        effects = Effects([{
-            "op": "open_overlay",
-            "checkout": session.handle,
-            "url": frame_url,
-            "label": "Checkout",
-            "close_label": "Close checkout",
-        }])
+        effects = Effects(
+            [
+                {
+                    "op": "open_overlay",
+                    "checkout": session.handle,
+                    "url": frame_url,
+                    "label": "Checkout",
+                    "close_label": "Close checkout",
+                }
+            ]
+        )
         effects.start_timer = self.timeout_ms
         return effects
 
@@ -170,8 +187,16 @@ class Checkouts:
             session.status = event["status"]
             if "onStatusChange" not in session.callbacks:
                 return Effects()
-            return Effects([{"op": "callback", "checkout": session.handle, "name": "onStatusChange",
-                             "args": [session.status]}])
+            return Effects(
+                [
+                    {
+                        "op": "callback",
+                        "checkout": session.handle,
+                        "name": "onStatusChange",
+                        "args": [session.status],
+                    }
+                ]
+            )
         if kind in ("close", "return"):
             return self._close(session.status or "dismiss")
         if kind == "error":

@@ -3,7 +3,9 @@
 (function (window, document) {
   'use strict';
 
-  var BRIDGE_PATH = '__BRIDGE_PATH__'; // set by the server: the versioned bridge page
+  var BRIDGE_PATH = '__BRIDGE_PATH__'; // set by the build: the versioned bridge page
+  // What to report to the bridge: written by the build from the SDK's Python (sdk/attributes.py).
+  var WATCH = __WATCH__;
   var CHANNEL = 'service-sdk';
   var CHECKOUT_CHANNEL = 'service-checkout';
   var START_TIMEOUT_MS = 15000; // the bridge must be up by then
@@ -30,7 +32,6 @@
   var elements = [null]; // element id -> element (ids start at 1)
   var elementIds = new WeakMap();
   var hidden = new WeakMap(); // element -> what hiding changed, to restore on show
-  var watch = null; // {selector, attributes} the bridge wants reported
   var overlay = null;
   var timers = [];
 
@@ -51,7 +52,7 @@
   // ---- talking to the bridge --------------------------------------------------------------
   function post(message) {
     message.channel = CHANNEL;
-    if (isReady || message.type === 'configure') {
+    if (isReady) {
       bridge.frame.contentWindow.postMessage(message, bridge.origin);
     } else {
       outbox.push(message);
@@ -76,7 +77,12 @@
       return;
     }
     var frame = document.createElement('iframe');
-    frame.src = origin + BRIDGE_PATH + '?origin=' + encodeURIComponent(window.location.origin);
+    var query = new URLSearchParams({ origin: window.location.origin });
+    // The bridge reads its settings from its URL and validates them: no round trip to start.
+    Object.keys(settings).forEach(function (name) {
+      if (settings[name] !== null && settings[name] !== undefined) query.set(name, String(settings[name]));
+    });
+    frame.src = origin + BRIDGE_PATH + '?' + query.toString();
     frame.title = 'service SDK';
     frame.tabIndex = -1;
     frame.setAttribute('aria-hidden', 'true');
@@ -86,29 +92,25 @@
       position: 'fixed', bottom: '0', right: '0', width: '1px', height: '1px', border: '0',
       opacity: '0', 'pointer-events': 'none', 'z-index': '-1'
     });
-    bridge = { frame: frame, origin: origin, settings: settings };
+    bridge = { frame: frame, origin: origin };
     timers.push(window.setTimeout(function () {
       fail('service: the SDK could not start: ' + origin + ' did not answer within 15 s.');
     }, START_TIMEOUT_MS));
     frame.addEventListener('load', function () {
       timers.push(window.setTimeout(function () {
-        if (!bridge.hello) fail('service: the SDK could not start: ' + origin + ' is unreachable.');
+        fail('service: the SDK could not start: ' + origin + ' is unreachable.');
       }, AFTER_LOAD_MS));
     });
     (document.body || document.documentElement).appendChild(frame);
+    observe(); // reports wait in the outbox until the bridge is ready
   }
 
   function onBridgeMessage(data) {
     switch (data.type) {
-      case 'hello':
-        bridge.hello = true;
-        post({ type: 'configure', settings: bridge.settings });
-        break;
       case 'ready':
         timers.forEach(window.clearTimeout);
         isReady = true;
         outbox.splice(0).forEach(post);
-        if (data.observe) observe(data.observe);
         resolveReady(service);
         runQueue();
         break;
@@ -221,7 +223,7 @@
 
   function describe(element) {
     var attrs = {};
-    watch.attributes.forEach(function (name) {
+    WATCH.attributes.forEach(function (name) {
       if (element.hasAttribute(name)) attrs[name] = element.getAttribute(name);
     });
     return { id: idOf(element), tag: element.tagName, attrs: attrs };
@@ -260,9 +262,8 @@
     });
   }
 
-  function observe(spec) {
-    watch = spec;
-    var found = document.querySelectorAll(spec.selector);
+  function observe() {
+    var found = document.querySelectorAll(WATCH.selector);
     if (found.length) {
       post({ type: 'elements', added: Array.prototype.map.call(found, describe), changed: [], removed: [] });
     }
@@ -270,7 +271,7 @@
       childList: true,
       subtree: true,
       attributes: true,
-      attributeFilter: spec.attributes
+      attributeFilter: WATCH.attributes
     });
   }
 
@@ -285,20 +286,20 @@
     mutations.forEach(function (mutation) {
       if (mutation.type === 'attributes') {
         var element = mutation.target;
-        if (element.matches(watch.selector)) consider(element, elementIds.has(element) ? changed : added);
+        if (element.matches(WATCH.selector)) consider(element, elementIds.has(element) ? changed : added);
         else if (elementIds.has(element)) consider(element, changed);
         return;
       }
       Array.prototype.forEach.call(mutation.addedNodes, function (node) {
         if (node.nodeType !== 1) return;
-        if (node.matches(watch.selector)) consider(node, added);
-        Array.prototype.forEach.call(node.querySelectorAll(watch.selector), function (child) {
+        if (node.matches(WATCH.selector)) consider(node, added);
+        Array.prototype.forEach.call(node.querySelectorAll(WATCH.selector), function (child) {
           consider(child, added);
         });
       });
       Array.prototype.forEach.call(mutation.removedNodes, function (node) {
         if (node.nodeType !== 1) return;
-        var gone = [node].concat(Array.prototype.slice.call(node.querySelectorAll(watch.selector)));
+        var gone = [node].concat(Array.prototype.slice.call(node.querySelectorAll(WATCH.selector)));
         gone.forEach(function (element) {
           var id = elementIds.get(element);
           if (id && !element.isConnected) {
@@ -429,9 +430,9 @@
         }
       }
       start({
-        public_key: options.public_key === undefined ? null : options.public_key,
-        sandbox: options.sandbox === undefined ? null : options.sandbox,
-        checkout_timeout_ms: options.checkout_timeout === undefined ? null : options.checkout_timeout
+        'public-key': options.public_key,
+        sandbox: options.sandbox,
+        checkout_timeout: options.checkout_timeout
       }, origin);
     },
     button: function (options) {
@@ -480,10 +481,6 @@
 
   if (scriptUrl && scriptUrl.search) {
     var params = scriptUrl.searchParams;
-    start({
-      public_key: params.get('public-key'),
-      sandbox: params.get('sandbox'),
-      checkout_timeout_ms: null
-    }, scriptUrl.origin);
+    start({ 'public-key': params.get('public-key'), sandbox: params.get('sandbox') }, scriptUrl.origin);
   }
 })(window, document);

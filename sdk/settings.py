@@ -31,6 +31,17 @@ def _sandbox(value: object) -> tuple:
     return None, f"the 'sandbox' parameter must be true or false, got {value!r}"
 
 
+def _timeout(value: object) -> int | None:
+    """Milliseconds from a number or, in a URL, its digits; absent means the default."""
+    if value is None or value == "":
+        return DEFAULT_CHECKOUT_TIMEOUT_MS
+    if isinstance(value, str) and value.isdigit():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+        return None
+    return int(value)
+
+
 def parse_settings(raw: dict) -> tuple:
     """``(Settings, None)`` or ``(None, message)``; the message names every problem at once."""
     problems = []
@@ -42,11 +53,10 @@ def parse_settings(raw: dict) -> tuple:
     sandbox, problem = _sandbox(raw.get("sandbox"))
     if problem:
         problems.append(problem)
-    timeout = raw.get("checkout_timeout_ms")
+    timeout = _timeout(raw.get("checkout_timeout_ms"))
     if timeout is None:
-        timeout = DEFAULT_CHECKOUT_TIMEOUT_MS
-    elif isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or timeout <= 0:
-        problems.append(f"'checkout_timeout' must be a positive number of milliseconds, got {timeout!r}")
+        given = raw.get("checkout_timeout_ms")
+        problems.append(f"'checkout_timeout' must be a positive number of milliseconds, got {given!r}")
     if problems:
         return None, "service SDK cannot start: " + "; ".join(problems) + "."
     return Settings(key.strip(), sandbox, int(timeout)), None

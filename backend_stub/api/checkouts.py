@@ -28,7 +28,8 @@ def checkout_json(checkout: Checkout) -> dict:
             "currency": checkout.currency,
             "total_amount": checkout.total_amount,
             "articles": [
-                {"name": a.name, "quantity": a.quantity, "unit_price": a.unit_price} for a in checkout.articles
+                {"name": a.name, "quantity": a.quantity, "unit_price": a.unit_price}
+                for a in checkout.articles
             ],
         },
         "product": {"type": checkout.product_type},
@@ -56,7 +57,9 @@ async def create_checkout(request: web.Request) -> web.Response:
 
 async def get_checkout(request: web.Request) -> web.Response:
     """A checkout of the merchant, with its URLs and status."""
-    checkout = CheckoutStore(state_of(request).db).find(request.match_info["checkout_id"], request[MERCHANT].id)
+    checkout = CheckoutStore(state_of(request).db).find(
+        request.match_info["checkout_id"], request[MERCHANT].id
+    )
     return render(request, checkout_json(checkout))
 
 

@@ -148,12 +148,16 @@ def parse_new_checkout(
     errors = FieldErrors()
     data = _object(body, "body", errors, required=True) or {}
     merchant = _object(data.get("merchant"), "merchant", errors, required=False) or {}
-    urls = {name: parse_http_url(merchant.get(name), f"merchant.{name}", errors, required=False)
-            for name in URL_FIELDS}
+    urls = {
+        name: parse_http_url(merchant.get(name), f"merchant.{name}", errors, required=False)
+        for name in URL_FIELDS
+    }
     order = _object(data.get("order"), "order", errors, required=True) or {}
     order_id = parse_identifier(order.get("id"), "order.id", errors) if order else None
     currency = parse_currency(order.get("currency"), "order.currency", errors) if order else None
-    total = parse_amount(order.get("total_amount"), "order.total_amount", errors, minimum=1) if order else None
+    total = (
+        parse_amount(order.get("total_amount"), "order.total_amount", errors, minimum=1) if order else None
+    )
     name = _text(order.get("name"), "order.name", errors, required=False)
     articles = _articles(order.get("articles"), "order.articles", errors)
     product = _object(data.get("product"), "product", errors, required=False) or {}
@@ -161,8 +165,11 @@ def parse_new_checkout(
     if not errors and (bounds := limit_for(product_type, currency)) is None:
         errors.add("order.currency", f"{PRODUCT_LABELS[product_type]} is not offered in {currency}.")
     elif not errors and not bounds[0] <= total <= bounds[1]:
-        errors.add("order.total_amount", f"{PRODUCT_LABELS[product_type]} covers {bounds[0]} to {bounds[1]}"
-                   f" {currency}; {total} is outside.")
+        errors.add(
+            "order.total_amount",
+            f"{PRODUCT_LABELS[product_type]} covers {bounds[0]} to {bounds[1]}"
+            f" {currency}; {total} is outside.",
+        )
     errors.raise_if_any()
     return Checkout(
         id=new_checkout_id(),

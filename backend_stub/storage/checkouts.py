@@ -46,7 +46,9 @@ class CheckoutStore:
 
     def create(self, merchant_id: str, checkout: Checkout) -> None:
         """Store a new checkout; :class:`Conflict` when the merchant already used its order id."""
-        articles = [{"name": a.name, "quantity": a.quantity, "unit_price": a.unit_price} for a in checkout.articles]
+        articles = [
+            {"name": a.name, "quantity": a.quantity, "unit_price": a.unit_price} for a in checkout.articles
+        ]
         with self.db.transaction() as conn:
             taken = conn.execute(
                 "SELECT 1 FROM checkouts WHERE merchant_id = ? AND order_id = ?"
@@ -54,12 +56,25 @@ class CheckoutStore:
                 (merchant_id, checkout.order_id, merchant_id, checkout.order_id),
             ).fetchone()
             if taken:
-                raise Conflict(f"Order id {checkout.order_id!r} is already used by another checkout or order.")
+                raise Conflict(
+                    f"Order id {checkout.order_id!r} is already used by another checkout or order."
+                )
             conn.execute(
                 f"INSERT INTO checkouts ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (checkout.id, merchant_id, checkout.order_id, checkout.order_name, checkout.currency,
-                 checkout.total_amount, json.dumps(articles), checkout.product_type, json.dumps(checkout.urls),
-                 checkout.status, format_timestamp(checkout.created), None),
+                (
+                    checkout.id,
+                    merchant_id,
+                    checkout.order_id,
+                    checkout.order_name,
+                    checkout.currency,
+                    checkout.total_amount,
+                    json.dumps(articles),
+                    checkout.product_type,
+                    json.dumps(checkout.urls),
+                    checkout.status,
+                    format_timestamp(checkout.created),
+                    None,
+                ),
             )
 
     def find(self, checkout_id: str, merchant_id: str | None = None) -> Checkout:
@@ -72,7 +87,8 @@ class CheckoutStore:
     def merchant_name(self, checkout_id: str) -> str:
         """The name of the merchant a checkout belongs to (shown on the hosted page)."""
         row = self.db.query_one(
-            "SELECT m.name FROM checkouts c JOIN merchants m ON m.id = c.merchant_id WHERE c.id = ?", (checkout_id,)
+            "SELECT m.name FROM checkouts c JOIN merchants m ON m.id = c.merchant_id WHERE c.id = ?",
+            (checkout_id,),
         )
         if row is None:
             raise NotFound(f"There is no checkout {checkout_id!r}.")

@@ -73,8 +73,9 @@ async def checkout_page(request: web.Request) -> web.Response:
     status = checkout.status_at(now())
     if status != CREATED:
         reason = EXPIRED if status == EXPIRED else "decided"
-        return _render(410, checkout=checkout, merchant_name=merchant_name, problem=UNAVAILABLE[reason],
-                       reason=reason)
+        return _render(
+            410, checkout=checkout, merchant_name=merchant_name, problem=UNAVAILABLE[reason], reason=reason
+        )
     return _render(200, checkout=checkout, merchant_name=merchant_name)
 
 

@@ -29,6 +29,7 @@ from pathlib import Path
 import brotli
 from playwright.sync_api import sync_playwright
 
+from .. import attributes
 from .chromium import launch_options
 
 __all__ = ["build", "main"]
@@ -177,7 +178,8 @@ def build(out: Path = DEFAULT_OUT) -> dict:
     page = page.replace("__BRYTHON__", brython_name).replace("__BUNDLE__", bundle_name)
     bridge_name = _write(out, "bridge.html", page.encode("utf-8"))
     loader = (SDK_DIR / "loader.js").read_text(encoding="utf-8")
-    loader = loader.replace("__BRIDGE_PATH__", f"/sdk/{bridge_name}")
+    watch = {"selector": attributes.SELECTOR, "attributes": list(attributes.WATCHED)}
+    loader = loader.replace("__BRIDGE_PATH__", f"/sdk/{bridge_name}").replace("__WATCH__", json.dumps(watch))
     manifest = {
         "brython_version": version,
         "brython": brython_name,

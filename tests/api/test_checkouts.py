@@ -6,15 +6,21 @@ import pytest
 
 from tests.conftest import DEMO_PRIVATE, DEMO_PUBLIC, OTHER_PRIVATE, OTHER_PUBLIC, bearer
 
-URLS = {name: f"https://shop.example/{name}" for name in
-        ("success_url", "pending_url", "ko_url", "dismiss_url", "error_url")}
+URLS = {
+    name: f"https://shop.example/{name}"
+    for name in ("success_url", "pending_url", "ko_url", "dismiss_url", "error_url")
+}
 
 
 def checkout_body(order_id="order-1", total=25000, **changes):
     body = {
         "merchant": dict(URLS),
-        "order": {"id": order_id, "currency": "EUR", "total_amount": total,
-                  "articles": [{"name": "Walnut desk", "quantity": 1, "unit_price": total}]},
+        "order": {
+            "id": order_id,
+            "currency": "EUR",
+            "total_amount": total,
+            "articles": [{"name": "Walnut desk", "quantity": 1, "unit_price": total}],
+        },
         "product": {"type": "pay_in_4"},
     }
     body.update(changes)
@@ -69,8 +75,10 @@ async def test_order_id_is_unique_per_merchant(api):
         ({"order": {"id": "x", "currency": "eur", "total_amount": 5000}}, "order.currency"),
         ({"order": {"id": "x", "currency": "EUR", "total_amount": 0}}, "order.total_amount"),
         ({"order": {"id": "x", "currency": "EUR", "total_amount": 12.5}}, "order.total_amount"),
-        ({"order": {"id": "x", "currency": "EUR", "total_amount": 5000, "articles": [{}]}},
-         "order.articles[0].name"),
+        (
+            {"order": {"id": "x", "currency": "EUR", "total_amount": 5000, "articles": [{}]}},
+            "order.articles[0].name",
+        ),
         ({"product": {"type": "pay_in_12"}}, "product.type"),
         ({"order": {"id": "x", "currency": "EUR", "total_amount": 999999}}, "order.total_amount"),
         ({"order": {"id": "x", "currency": "USD", "total_amount": 5000}}, "order.currency"),
@@ -87,8 +95,9 @@ async def test_non_json_body_is_415(api):
     assert response.status == 415
 
 
-@pytest.mark.parametrize(("status", "order_status"), [("success", "confirmed"), ("pending", "pending"),
-                                                       ("ko", "denied")])
+@pytest.mark.parametrize(
+    ("status", "order_status"), [("success", "confirmed"), ("pending", "pending"), ("ko", "denied")]
+)
 async def test_deciding_makes_the_order_in_its_state(api, status, order_status):
     created = await (await create(api)).json()
     decided = await api.post(f"/_sandbox/checkouts/{created['id']}/decide", json={"status": status})
@@ -103,7 +112,9 @@ async def test_deciding_makes_the_order_in_its_state(api, status, order_status):
 
 async def test_a_checkout_is_decided_once(api):
     created = await (await create(api)).json()
-    assert (await api.post(f"/_sandbox/checkouts/{created['id']}/decide", json={"status": "ko"})).status == 200
+    assert (
+        await api.post(f"/_sandbox/checkouts/{created['id']}/decide", json={"status": "ko"})
+    ).status == 200
     again = await api.post(f"/_sandbox/checkouts/{created['id']}/decide", json={"status": "success"})
     assert again.status == 409
     from_page = await api.post(f"/checkout/{created['id']}/frame/decision", json={"status": "success"})
@@ -132,7 +143,13 @@ async def test_hosted_page_shows_the_order_and_the_controls(api):
     page = await api.get(f"/checkout/{created['id']}/frame?origin=http://localhost:8000")
     assert page.status == 200
     html = await page.text()
-    for test_id in ("checkout-approve", "checkout-pending", "checkout-deny", "checkout-return", "checkout-close"):
+    for test_id in (
+        "checkout-approve",
+        "checkout-pending",
+        "checkout-deny",
+        "checkout-return",
+        "checkout-close",
+    ):
         assert f'data-testid="{test_id}"' in html
     assert "€250.00" in html and "Pay in 4" in html and "Walnut desk" in html and "Demo Shop" in html
     assert "frame-ancestors" not in page.headers["Content-Security-Policy"]
@@ -140,8 +157,11 @@ async def test_hosted_page_shows_the_order_and_the_controls(api):
 
 async def test_hosted_page_refuses_decisions_from_other_origins(api):
     created = await (await create(api)).json()
-    response = await api.post(f"/checkout/{created['id']}/frame/decision", json={"status": "success"},
-                              headers={"Origin": "https://evil.example"})
+    response = await api.post(
+        f"/checkout/{created['id']}/frame/decision",
+        json={"status": "success"},
+        headers={"Origin": "https://evil.example"},
+    )
     assert response.status == 403
 
 

@@ -13,15 +13,24 @@ STATUS_BUTTONS = {"success": "checkout-approve", "pending": "checkout-pending", 
 ALL_CALLBACKS = ("onStatusChange", "onClose", "onSuccess", "onPending", "onKO", "onDismiss", "onError")
 
 
-def create_checkout(service, urls: dict | None = None, order_id: str | None = None, total: int = 25000,
-                    product_type: str = "pay_in_4") -> str:
+def create_checkout(
+    service,
+    urls: dict | None = None,
+    order_id: str | None = None,
+    total: int = 25000,
+    product_type: str = "pay_in_4",
+) -> str:
     """A checkout made through the API with the private key, as a merchant's server would."""
     global _orders
     _orders += 1
     body = {
         "merchant": urls or {},
-        "order": {"id": order_id or f"e2e-order-{_orders}", "currency": "EUR", "total_amount": total,
-                  "articles": [{"name": "Walnut desk", "quantity": 1, "unit_price": total}]},
+        "order": {
+            "id": order_id or f"e2e-order-{_orders}",
+            "currency": "EUR",
+            "total_amount": total,
+            "articles": [{"name": "Walnut desk", "quantity": 1, "unit_price": total}],
+        },
         "product": {"type": product_type},
     }
     return service.control("POST", "/checkout", body, headers={"Authorization": "Bearer sk_test_demo"})["id"]
@@ -30,16 +39,24 @@ def create_checkout(service, urls: dict | None = None, order_id: str | None = No
 _orders = 0
 
 
-def checkout_page(merchant, checkout_id: str, callbacks=ALL_CALLBACKS, throwing=(), init: dict | None = None,
-                  extra_body: str = "") -> str:
+def checkout_page(
+    merchant,
+    checkout_id: str,
+    callbacks=ALL_CALLBACKS,
+    throwing=(),
+    init: dict | None = None,
+    extra_body: str = "",
+) -> str:
     """A page whose #pay button calls ``service.checkout`` with recording callbacks.
 
     ``throwing`` names callbacks that throw after recording; ``init`` makes the page configure
     the SDK through ``service.init`` instead of the script tag's query string."""
     head = ""
     if init is not None:
-        head = (f'<script src="{merchant.service_url}/sdk.js"></script>'
-                f"<script>service.init({json.dumps(init)})</script>")
+        head = (
+            f'<script src="{merchant.service_url}/sdk.js"></script>'
+            f"<script>service.init({json.dumps(init)})</script>"
+        )
     body = f"""
       <button id="pay" type="button">Pay with service</button>
       {extra_body}

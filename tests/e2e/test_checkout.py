@@ -14,8 +14,13 @@ from tests.e2e.checkout_page import (
     overlay_frame,
 )
 
-CALLBACK = {"success": "onSuccess", "pending": "onPending", "ko": "onKO", "dismiss": "onDismiss",
-            "error": "onError"}
+CALLBACK = {
+    "success": "onSuccess",
+    "pending": "onPending",
+    "ko": "onKO",
+    "dismiss": "onDismiss",
+    "error": "onError",
+}
 ORDER_STATE = {"success": "confirmed", "pending": "pending", "ko": "denied"}
 
 
@@ -36,7 +41,9 @@ def wait_calls(page: Page, count: int) -> list[str]:
 
 
 def order_status(service, order_id: str) -> str:
-    orders = service.control("GET", f"/orders?id={order_id}", headers={"Authorization": "Bearer sk_test_demo"})
+    orders = service.control(
+        "GET", f"/orders?id={order_id}", headers={"Authorization": "Bearer sk_test_demo"}
+    )
     return orders["results"][0]["status"]
 
 
@@ -63,7 +70,9 @@ def test_status_change_then_return_calls_everything_in_order(page: Page, merchan
     assert wait_calls(page, 3) == [f"onStatusChange:{status}", f"onClose:{status}", CALLBACK[status]]
     assert page.url.startswith(merchant.url + "/p/")  # the callback won: no URL visited
     assert order_status(service, f"order-{status}") == ORDER_STATE[status]
-    again = service.control("GET", f"/checkout/{checkout_id}", headers={"Authorization": "Bearer pk_test_demo"})
+    again = service.control(
+        "GET", f"/checkout/{checkout_id}", headers={"Authorization": "Bearer pk_test_demo"}
+    )
     assert again["status"] == status
 
 
@@ -155,7 +164,9 @@ def test_a_hosted_page_that_never_answers_is_an_error(page: Page, merchant, serv
 def test_a_throwing_callback_is_logged_and_the_rest_still_runs(page: Page, merchant, service, console):
     checkout_id = create_checkout(service, all_urls(merchant))
     callbacks = ["onStatusChange", "onClose"]  # no onSuccess: the URL must still be visited
-    page.goto(checkout_page(merchant, checkout_id, callbacks=callbacks, throwing=["onStatusChange", "onClose"]))
+    page.goto(
+        checkout_page(merchant, checkout_id, callbacks=callbacks, throwing=["onStatusChange", "onClose"])
+    )
     frame = open_checkout(page)
     frame.get_by_test_id("checkout-approve").click()
     page.wait_for_function("window.calls.length === 1")
@@ -170,7 +181,9 @@ def test_a_second_checkout_while_one_is_open_is_ignored(page: Page, merchant, se
     frame = open_checkout(page)
     other = create_checkout(service)
     with page.expect_console_message(lambda message: "already open" in message.text):
-        page.evaluate(f"service.checkout('{other}', {{onClose: function (s) {{ calls.push('other:' + s) }}}})")
+        page.evaluate(
+            f"service.checkout('{other}', {{onClose: function (s) {{ calls.push('other:' + s) }}}})"
+        )
     expect(page.locator(f"{OVERLAY} iframe")).to_have_count(1)
     frame.get_by_test_id("checkout-close").click()
     assert wait_calls(page, 2) == ["onClose:dismiss", "onDismiss"]

@@ -67,7 +67,9 @@ def test_the_hosted_page_answers_only_its_own_window(page: Page, merchant, servi
     checkout_id = create_checkout(service)
     elsewhere = create_checkout(service)
     # The merchant page frames a second hosted checkout itself (not through the SDK).
-    iframe = f'<iframe src="{service.url}/checkout/{elsewhere}/frame?origin={merchant.url}" title="x"></iframe>'
+    iframe = (
+        f'<iframe src="{service.url}/checkout/{elsewhere}/frame?origin={merchant.url}" title="x"></iframe>'
+    )
     page.goto(checkout_page(merchant, checkout_id, extra_body=iframe))
     page.click("#pay")
     sdk_frame = overlay_frame(page)

@@ -25,7 +25,9 @@ def test_the_events_table(status, with_on_close, with_callback, with_url):
     urls = {URLS[status]: f"https://shop.example/{status}"} if with_url else {}
     commands = closing_commands(7, status, callbacks, urls)
     assert commands[0] == {"op": "close_overlay"}  # the overlay goes first
-    expected = ([("onClose", [status])] if with_on_close else []) + ([(CALLBACKS[status], [])] if with_callback else [])
+    expected = ([("onClose", [status])] if with_on_close else []) + (
+        [(CALLBACKS[status], [])] if with_callback else []
+    )
     assert callbacks_called(commands) == expected  # onClose before the status callback
     # onClose never suppresses the URL; only the callback for the status does.
     assert navigations(commands) == ([urls[URLS[status]]] if with_url and not with_callback else [])
@@ -37,8 +39,17 @@ def test_other_statuses_urls_are_not_used():
     assert navigations(commands) == [] and callbacks_called(commands) == []
 
 
-@pytest.mark.parametrize("url", ["javascript:alert(1)", "data:text/html,x", "ftp://x.example/", "//x.example",
-                                 "JaVaScRiPt:alert(1)", "http://"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "javascript:alert(1)",
+        "data:text/html,x",
+        "ftp://x.example/",
+        "//x.example",
+        "JaVaScRiPt:alert(1)",
+        "http://",
+    ],
+)
 def test_only_http_urls_are_navigated(url):
     commands = closing_commands(1, "success", [], {"success_url": url})
     assert navigations(commands) == []
@@ -50,12 +61,17 @@ def test_is_web_url():
     assert not is_web_url(None) and not is_web_url("shop.example")
 
 
-def opened(callbacks=("onStatusChange", "onClose", "onSuccess", "onPending", "onKO", "onDismiss", "onError"),
-           urls=None, timeout=15000):
+def opened(
+    callbacks=("onStatusChange", "onClose", "onSuccess", "onPending", "onKO", "onDismiss", "onError"),
+    urls=None,
+    timeout=15000,
+):
     machine = Checkouts(timeout)
     effects = machine.start(1, "chk_abc", list(callbacks))
     assert effects.fetch_checkout == "chk_abc" and effects.commands == []
-    effects = machine.found({"status": "created", "merchant": urls or {}}, "https://service/checkout/chk_abc/frame")
+    effects = machine.found(
+        {"status": "created", "merchant": urls or {}}, "https://service/checkout/chk_abc/frame"
+    )
     assert [c["op"] for c in effects.commands] == ["open_overlay"]
     assert effects.start_timer == timeout
     loaded = machine.event(1, {"type": "loaded"})

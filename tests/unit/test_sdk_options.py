@@ -59,3 +59,10 @@ def test_settings():
 def test_settings_problems_are_named(raw, words):
     settings, problem = parse_settings(raw)
     assert settings is None and words in problem
+
+
+def test_settings_read_from_the_bridge_url_take_strings():
+    settings, problem = parse_settings({"public_key": "pk", "sandbox": "false", "checkout_timeout_ms": "1500"})
+    assert problem is None and settings.checkout_timeout_ms == 1500 and settings.sandbox is False
+    _, problem = parse_settings({"public_key": "pk", "sandbox": "false", "checkout_timeout_ms": "soon"})
+    assert "'soon'" in problem
