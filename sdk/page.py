@@ -4,11 +4,14 @@ The loader reports elements (an id, a tag and the watched attributes); :class:`P
 what each one is, which availability checks to send, and what must be shown or hidden. Its
 methods return :class:`Update` objects: commands for the loader, triples to fetch. It never
 touches the browser, so CPython tests drive it directly.
+
+Every change is worked out for the elements it touches only (an answer updates the buttons of
+its triple and the containers of their groups), so a page with many buttons stays cheap.
 """
 
 from .attributes import BUTTON, PAYMENT_INFO, describe, parse_button
 from .availability import PENDING, AvailabilityCache
-from .pairing import containers_shown
+from .pairing import Pairing
 
 
 class Update:
@@ -17,11 +20,7 @@ class Update:
     def __init__(self) -> None:
         self.commands: list = []
         self.fetch: list = []
-
-    def extend(self, other: "Update") -> "Update":
-        self.commands.extend(other.commands)
-        self.fetch.extend(other.fetch)
-        return self
+        self.changes: dict = {}  # element id -> visibility to send, in order of change
 
 
 class Page:
@@ -29,95 +28,123 @@ class Page:
 
     def __init__(self) -> None:
         self.cache = AvailabilityCache()
+        self.pairing = Pairing()
         self.buttons: dict = {}  # id -> Button, or None when its attributes are invalid
-        self.containers: dict = {}  # id -> group
         self.targets: dict = {}  # id -> triple, for elements chosen by service.button(selector)
+        self.by_triple: dict = {}  # triple -> ids of the buttons and targets that wait on it
+        self.counted: dict = {}  # id of a shown button -> the group it counts in
         self.shown: dict = {}  # id -> the visibility last sent to the loader
         self.warned: dict = {}  # id -> the last problem reported for that element
         self.waiters: dict = {}  # triple -> ids of service.button() calls awaiting the answer
 
-    # -- what the loader reports -------------------------------------------------------
+    # -- what the loader reports -------------------------------------------------------------
     def report(self, added: list, changed: list, removed: list) -> Update:
         """Elements appeared, changed attributes, or left the page."""
         update = Update()
         for element_id in removed:
-            for table in (self.buttons, self.containers, self.shown, self.warned):
-                table.pop(element_id, None)
+            self._forget(element_id, update)
+            self.shown.pop(element_id, None)
+            self.warned.pop(element_id, None)
+            update.changes.pop(element_id, None)
         for element in list(added) + list(changed):
+            self._forget(element["id"], update)
             self._classify(element, update)
-        return self._sync(update)
+        return self._emit(update)
+
+    def _forget(self, element_id, update: Update) -> None:
+        """Stop treating an element as what it was (it left, or its attributes changed)."""
+        button = self.buttons.pop(element_id, None)
+        if button is not None:
+            self.by_triple.get(button.triple, set()).discard(element_id)
+        if element_id in self.counted:
+            for container_id in self.pairing.button_hidden(self.counted.pop(element_id)):
+                self._set(container_id, False, update)
+        self.pairing.remove_container(element_id)
 
     def _classify(self, element: dict, update: Update) -> None:
         element_id, attrs = element["id"], element["attrs"]
-        self.buttons.pop(element_id, None)
-        self.containers.pop(element_id, None)
         if BUTTON in attrs:
             button, problem = parse_button(attrs)
             self.buttons[element_id] = button
             if problem is None:
                 self.warned.pop(element_id, None)
+                self.by_triple.setdefault(button.triple, set()).add(element_id)
                 self._need(button.triple, update)
-            elif self.warned.get(element_id) != problem:
+                self._set_button(element_id, self.cache.answer(button.triple) is True, update)
+                return
+            if self.warned.get(element_id) != problem:
                 self.warned[element_id] = problem
+                where = describe(element.get("tag", "element"), attrs)
                 update.commands.append(
                     {
                         "op": "console",
                         "level": "warn",
                         "id": element_id,
-                        "message": f"service: payment button {describe(element.get('tag', 'element'), attrs)}"
-                        f" stays hidden: {problem}.",
+                        "message": f"service: payment button {where} stays hidden: {problem}.",
                     }
                 )
+            self._set(element_id, False, update)
         elif PAYMENT_INFO in attrs:
-            self.containers[element_id] = attrs[PAYMENT_INFO] or ""
+            self._set(element_id, self.pairing.add_container(element_id, attrs[PAYMENT_INFO] or ""), update)
 
     def _need(self, triple: tuple, update: Update) -> None:
         if self.cache.begin(triple):
             update.fetch.append(triple)
 
-    # -- service.button() ----------------------------------------------------------------
+    # -- service.button() ----------------------------------------------------------------------
     def ask(self, call_id: int, triple: tuple, target_ids: list | None = None) -> Update:
         """A script asks whether ``triple`` is available, optionally for some elements."""
         update = Update()
+        answer = self.cache.answer(triple)
         for element_id in target_ids or []:
             self.targets[element_id] = triple
-        if self.cache.answer(triple) in (None, PENDING):
+            self.by_triple.setdefault(triple, set()).add(element_id)
+            self._set(element_id, answer is True, update)
+        if answer is None or answer == PENDING:
             self.waiters.setdefault(triple, []).append(call_id)
             self._need(triple, update)
-            return self._sync(update)
-        self._sync(update)
-        update.commands.append({"op": "resolve", "call": call_id, "value": self.cache.answer(triple)})
+            return self._emit(update)
+        self._emit(update)
+        update.commands.append({"op": "resolve", "call": call_id, "value": answer})
         return update
 
-    # -- answers -------------------------------------------------------------------------
+    # -- answers ---------------------------------------------------------------------------------
     def settle(self, triple: tuple, available: bool) -> Update:
         """The availability check for ``triple`` answered (or failed: not available)."""
         self.cache.settle(triple, available)
-        update = self._sync(Update())
+        update = Update()
+        for element_id in sorted(self.by_triple.get(triple, ())):
+            if element_id in self.buttons:
+                self._set_button(element_id, bool(available), update)
+            else:
+                self._set(element_id, bool(available), update)
+        self._emit(update)
         for call_id in self.waiters.pop(triple, []):
             update.commands.append({"op": "resolve", "call": call_id, "value": bool(available)})
         return update
 
-    # -- visibility ----------------------------------------------------------------------
-    def visibility(self) -> dict:
-        """Whether each known element should be shown now."""
-        wanted = {}
-        groups = {}
-        for element_id, button in self.buttons.items():
-            shown = button is not None and self.cache.answer(button.triple) is True
-            wanted[element_id] = shown
-            groups[element_id] = (button.group if button is not None else None, shown)
-        wanted.update(containers_shown(self.containers, groups))
-        for element_id, triple in self.targets.items():
-            wanted[element_id] = self.cache.answer(triple) is True
-        return wanted
+    # -- visibility ------------------------------------------------------------------------------
+    def _set(self, element_id, shown: bool, update: Update) -> None:
+        if self.shown.get(element_id) != shown:
+            self.shown[element_id] = shown
+            update.changes[element_id] = shown
 
-    def _sync(self, update: Update) -> Update:
-        show, hide = [], []
-        for element_id, shown in self.visibility().items():
-            if self.shown.get(element_id) != shown:
-                self.shown[element_id] = shown
-                (show if shown else hide).append(element_id)
+    def _set_button(self, element_id, shown: bool, update: Update) -> None:
+        """Show or hide a valid button, and the containers of its group with it."""
+        group = self.buttons[element_id].group
+        self._set(element_id, shown, update)
+        if shown and element_id not in self.counted:
+            self.counted[element_id] = group
+            for container_id in self.pairing.button_shown(group):
+                self._set(container_id, True, update)
+        elif not shown and element_id in self.counted:
+            for container_id in self.pairing.button_hidden(self.counted.pop(element_id)):
+                self._set(container_id, False, update)
+
+    def _emit(self, update: Update) -> Update:
+        hide = [element_id for element_id, shown in update.changes.items() if not shown]
+        show = [element_id for element_id, shown in update.changes.items() if shown]
+        update.changes = {}
         # Hiding first: a group switching buttons never shows two at once.
         if hide:
             update.commands.append({"op": "hide", "ids": hide})

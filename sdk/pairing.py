@@ -3,15 +3,40 @@
 A container with ``data-service-payment-info="X"`` goes with the buttons whose
 ``data-service-button`` is ``X``; one without a value goes with the buttons without a value.
 It is shown exactly when at least one of its buttons is shown.
+
+:class:`Pairing` keeps, per group, how many buttons are shown, so one button changing costs
+the same on a page of three buttons as on a page of three hundred.
 """
 
 
-def shown_groups(buttons: dict) -> set:
-    """Groups with at least one shown button; ``buttons`` maps id to (group, shown)."""
-    return {group for group, shown in buttons.values() if shown}
+class Pairing:
+    """Shown-button counts per group, and the containers of each group."""
 
+    def __init__(self) -> None:
+        self.shown_count: dict = {}  # group -> number of its buttons that are shown
+        self.members: dict = {}  # group -> set of container ids
+        self.group_of: dict = {}  # container id -> group
 
-def containers_shown(containers: dict, buttons: dict) -> dict:
-    """Whether each container is shown; ``containers`` maps id to group."""
-    groups = shown_groups(buttons)
-    return {container_id: group in groups for container_id, group in containers.items()}
+    def add_container(self, container_id, group: str) -> bool:
+        """Register a container; returns whether it is to be shown now."""
+        self.remove_container(container_id)
+        self.group_of[container_id] = group
+        self.members.setdefault(group, set()).add(container_id)
+        return self.shown_count.get(group, 0) > 0
+
+    def remove_container(self, container_id) -> None:
+        group = self.group_of.pop(container_id, None)
+        if group is not None:
+            self.members[group].discard(container_id)
+
+    def button_shown(self, group: str) -> list:
+        """A button of ``group`` became visible: the containers that must appear now."""
+        count = self.shown_count.get(group, 0) + 1
+        self.shown_count[group] = count
+        return sorted(self.members.get(group, ())) if count == 1 else []
+
+    def button_hidden(self, group: str) -> list:
+        """A shown button of ``group`` was hidden or left: the containers that must go now."""
+        count = self.shown_count.get(group, 0) - 1
+        self.shown_count[group] = count
+        return sorted(self.members.get(group, ())) if count == 0 else []

@@ -62,7 +62,9 @@ def test_settings_problems_are_named(raw, words):
 
 
 def test_settings_read_from_the_bridge_url_take_strings():
-    settings, problem = parse_settings({"public_key": "pk", "sandbox": "false", "checkout_timeout_ms": "1500"})
+    settings, problem = parse_settings(
+        {"public_key": "pk", "sandbox": "false", "checkout_timeout_ms": "1500"}
+    )
     assert problem is None and settings.checkout_timeout_ms == 1500 and settings.sandbox is False
     _, problem = parse_settings({"public_key": "pk", "sandbox": "false", "checkout_timeout_ms": "soon"})
     assert "'soon'" in problem

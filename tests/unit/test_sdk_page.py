@@ -114,3 +114,25 @@ def test_fifty_buttons_over_three_triples_make_three_checks():
     amounts = [5000, 6000, 7000]
     update = page.report([button(i, amounts[i % 3]) for i in range(50)], [], [])
     assert len(update.fetch) == 3
+
+
+def test_a_container_added_after_its_button_is_shown_at_once():
+    page = Page()
+    page.report([button(1, 5000, group="g")], [], [])
+    page.settle((5000, "EUR", "instalments"), True)
+    assert page.report([info(2, "g")], [], []).commands == [{"op": "show", "ids": [2]}]
+
+
+def test_a_shown_button_moving_to_another_group_takes_the_containers_along():
+    page = Page()
+    page.report([button(1, 5000, group="a"), info(2, "a"), info(3, "b")], [], [])
+    page.settle((5000, "EUR", "instalments"), True)
+    update = page.report([], [button(1, 5000, group="b")], [])
+    assert update.commands == [{"op": "hide", "ids": [2]}, {"op": "show", "ids": [3]}]
+
+
+def test_a_removed_shown_button_hides_its_containers():
+    page = Page()
+    page.report([button(1, 5000), info(2)], [], [])
+    page.settle((5000, "EUR", "instalments"), True)
+    assert page.report([], [], [1]).commands == [{"op": "hide", "ids": [2]}]
