@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator
 
 from aiohttp import web
 
-from .api import articles, button, captures, checkouts, orders, refunds
+from .api import articles, button, captures, checkouts, openapi, orders, refunds
 from .api.middlewares import api_middleware, cors_middleware, error_middleware
 from .api.routing import add_api_routes
 from .config import Config
@@ -56,6 +56,7 @@ def create_app(config: Config | None = None) -> web.Application:
     add_seeding_routes(app)
     add_gate_controls(app)
     add_checkout_controls(app)
+    openapi.add_openapi_route(app)
     assets.add_asset_routes(app)
     hosted_checkout.add_hosted_checkout_routes(app)
     return app
