@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from aiohttp import web
 
 from ..domain.articles import ARTICLE_FILTER_FIELDS
+from ..domain.checkouts import DECISIONS, URL_FIELDS
 from ..domain.filters import LOOKUPS, SEPARATOR, WEEK_DAYS, FieldType
 from ..domain.identifiers import MAX_ID_LENGTH
 from ..domain.orders import ORDER_FILTER_FIELDS, ORDER_STATUSES
@@ -639,8 +640,101 @@ def button_section() -> Section:
     return Section({"/checkout/button": {"get": check}})
 
 
+def checkouts_section() -> Section:
+    """``POST /checkout`` and ``GET /checkout/{checkout_id}`` (sandbox extension for the SDK)."""
+    http_url = {"type": "string", "format": "uri", "pattern": "^[hH][tT][tT][pP][sS]?://", "maxLength": 2048}
+    urls_in = obj({name: nullable(http_url) for name in URL_FIELDS})
+    urls_out = obj({name: nullable({"type": "string", "format": "uri"}) for name in URL_FIELDS})
+    article_in = obj(
+        {
+            "name": {"type": "string", "minLength": 1, "maxLength": 500},
+            "quantity": {"type": "integer", "minimum": 1, "maximum": 10_000, "default": 1},
+            "unit_price": nullable({"type": "integer", "minimum": 0, "maximum": MAX_AMOUNT}),
+        },
+        required=["name"],
+    )
+    product = obj({"type": {"type": "string", "enum": list(PRODUCT_TYPES)}})
+    new_checkout = obj(
+        {
+            "merchant": urls_in,
+            "order": obj(
+                {
+                    "id": {"type": "string", "minLength": 1, "maxLength": MAX_ID_LENGTH},
+                    "name": {"type": "string", "maxLength": 500},
+                    "currency": {"type": "string", "pattern": "^[A-Z]{3}$"},
+                    "total_amount": {"type": "integer", "minimum": 1, "maximum": MAX_AMOUNT},
+                    "articles": array(article_in),
+                },
+                required=["id", "currency", "total_amount"],
+            ),
+            "product": product,
+        },
+        required=["order"],
+    )
+    checkout = obj(
+        {
+            "id": {"type": "string", "pattern": "^chk_[A-Za-z0-9_-]+$"},
+            "status": {"type": "string", "enum": ["created", *DECISIONS, "expired"]},
+            "order": obj(
+                {
+                    "id": {"type": "string"},
+                    "name": {"type": "string"},
+                    "currency": {"type": "string"},
+                    "total_amount": AMOUNT,
+                    "articles": array(
+                        obj(
+                            {
+                                "name": {"type": "string"},
+                                "quantity": {"type": "integer"},
+                                "unit_price": nullable({"type": "integer"}),
+                            }
+                        )
+                    ),
+                }
+            ),
+            "product": product,
+            "merchant": urls_out,
+            "created": TIMESTAMP,
+            "expires": TIMESTAMP,
+            "decided": nullable(TIMESTAMP),
+        }
+    )
+    create = operation(
+        "createCheckout",
+        "Open a checkout for an order; the browser SDK shows it with service.checkout(id)",
+        tag="checkout",
+        description="The order is made when the shopper decides the checkout (approve: confirmed, pending:"
+        " pending, deny: denied). The order id must be new for the merchant (409 otherwise); the"
+        " amount must be within the product's limits; merchant URLs must be absolute http(s).",
+        body=ref("NewCheckout"),
+        responses={201: ok("Created.", ref("Checkout"))},
+        errors=(409,),
+    )
+    show = operation(
+        "getCheckout",
+        "A checkout, with its status and the merchant's URLs",
+        tag="checkout",
+        description="An undecided checkout expires 60 minutes after it was created.",
+        parameters=[path_parameter("checkout_id", "The id POST /checkout returned.")],
+        public=True,
+        responses={200: ok("The checkout.", ref("Checkout"))},
+        errors=(404,),
+    )
+    return Section(
+        {"/checkout": {"post": create}, "/checkout/{checkout_id}": {"get": show}},
+        {"NewCheckout": new_checkout, "Checkout": checkout},
+    )
+
+
 # Every resource of the API; a new one is a function returning its Section, listed here.
-SECTIONS = [orders_section, refund_section, captures_section, articles_section, button_section]
+SECTIONS = [
+    orders_section,
+    refund_section,
+    captures_section,
+    articles_section,
+    button_section,
+    checkouts_section,
+]
 
 # --- the document ------------------------------------------------------------------------------
 
