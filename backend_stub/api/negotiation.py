@@ -7,6 +7,7 @@ latest version in JSON. Anything else is a 406.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -58,6 +59,8 @@ def _ranges(accept: str) -> list[tuple[float, str]]:
     return [(-w, media) for w, _, media in sorted(ranges)]
 
 
+# Clients send few distinct Accept headers; every API request negotiates.
+@functools.lru_cache(maxsize=512)
 def negotiate(accept: str | None, path_version: int | None = None) -> MediaType:
     """The media type to answer with; raises :class:`NotAcceptable` when none fits."""
     if path_version is not None and path_version not in SUPPORTED_VERSIONS:

@@ -13,6 +13,8 @@ __all__ = ["MEDIA_TYPE", "render", "render_empty", "media_type_of"]
 
 MEDIA_TYPE = web.RequestKey("media_type", MediaType)  # the negotiated media type
 JSON_CONTENT_TYPE = "application/json"
+# One encoder for every answer: json.dumps with separators builds a new one per call.
+_ENCODE = json.JSONEncoder(separators=(",", ":")).encode
 XML_CONTENT_TYPE = "application/xml"
 
 
@@ -32,7 +34,7 @@ def render(
     if media.format == "xml":
         text, content_type = to_xml(data), XML_CONTENT_TYPE
     else:
-        text, content_type = json.dumps(data, separators=(",", ":")), JSON_CONTENT_TYPE
+        text, content_type = _ENCODE(data), JSON_CONTENT_TYPE
     response = web.Response(
         text=text, status=status, content_type=content_type, charset="utf-8", headers=headers
     )
