@@ -14,11 +14,24 @@ DEMO_PUBLIC, DEMO_PRIVATE = "pk_test_demo", "sk_test_demo"
 OTHER_PUBLIC, OTHER_PRIVATE = "pk_test_other", "sk_test_other"
 
 
+def uses_browser(item: pytest.Item) -> bool:
+    """A test that drives Chromium (its fixtures reach Playwright's ``browser``)."""
+    return "browser" in getattr(item, "fixturenames", ())
+
+
+@pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Browser tests last. Playwright's sync API keeps an event loop running in the main thread
-    once it starts, and asyncio tests cannot run after that; xdist hands each worker its tests
-    in this order, so every worker runs its asyncio tests first too."""
-    items.sort(key=lambda item: "e2e" in item.path.parts)
+    """Browser tests last, marked ``e2e``.
+
+    Playwright's sync API keeps an event loop running in the main thread once it starts, and
+    asyncio tests cannot run after that. xdist hands each worker its tests in this order, so
+    every worker runs its asyncio tests first too. ``trylast``: pytest's own reordering by
+    session-scoped parameters (Playwright's ``browser_name``) must not undo it.
+    """
+    for item in items:
+        if uses_browser(item):
+            item.add_marker(pytest.mark.e2e)
+    items.sort(key=uses_browser)
 
 
 @pytest.fixture

@@ -83,9 +83,9 @@ async def test_last_page(seeded):
     assert body["paging"]["count"] == COUNT
 
 
-@pytest.mark.parametrize("page", ["4", "100", "0", "-1", "x", "1.5", "", " 1", "9" * 40])
-async def test_page_that_does_not_exist_is_404(seeded, page):
-    status, body = await _page(seeded, page=page)
+@pytest.mark.parametrize("number", ["4", "100", "0", "-1", "x", "1.5", "", " 1", "9" * 40])
+async def test_page_that_does_not_exist_is_404(seeded, number):
+    status, body = await _page(seeded, page=number)
     assert status == 404
     assert body["error"]["type"] == "ObjectNotFoundException"
 

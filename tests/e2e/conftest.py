@@ -12,12 +12,6 @@ from tests.e2e.console import ConsoleLog
 from tests.e2e.merchant_site import MerchantSite
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        if "/e2e/" in str(item.path):
-            item.add_marker(pytest.mark.e2e)
-
-
 @pytest.fixture(scope="session")
 def browser_type_launch_args() -> dict:
     """Debian's Chromium (or $CHROMIUM), with the flags this closed network needs."""

@@ -1,0 +1,42 @@
+"""``create_app(config)``: the demo store as an aiohttp application (nothing is built at import)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import aiohttp
+from aiohttp import web
+
+from .config import CONFIG, SERVICE, SIGNER, StoreConfig
+from .middlewares import error_pages, same_origin_posts, security_headers
+from .rendering import render
+from .service_client import ServiceClient
+from .signed_cookies import CookieSigner
+from .views import backoffice, cart, checkout, shop
+
+__all__ = ["create_app"]
+
+STATIC = Path(__file__).resolve().parent / "static"
+
+
+def create_app(config: StoreConfig | None = None) -> web.Application:
+    """The store for ``config`` (defaults: the sandbox on 127.0.0.1:8400 and Demo Shop's keys)."""
+    config = config or StoreConfig()
+    # Outermost first: headers go on error pages too; cross-site posts are refused before any work.
+    app = web.Application(middlewares=[security_headers, error_pages(render), same_origin_posts])
+    app[CONFIG] = config
+    app[SIGNER] = CookieSigner(config.cookie_secret)
+    for routes in (shop.ROUTES, cart.ROUTES, checkout.ROUTES, backoffice.ROUTES):
+        app.router.add_routes(routes)
+    app.router.add_static("/static/", STATIC, name="static")
+    app.cleanup_ctx.append(_service_client)
+    return app
+
+
+async def _service_client(app: web.Application) -> AsyncIterator[None]:
+    """One HTTP session to the service for the app's life (connections are reused)."""
+    config = app[CONFIG]
+    async with aiohttp.ClientSession() as session:
+        app[SERVICE] = ServiceClient(config.service_url, config.private_key, session, sandbox=config.sandbox)
+        yield

@@ -1,0 +1,150 @@
+"""The merchant's side: what the order list's filter form means in the API's filter grammar, and
+what an order page shows (captures, refunds, what stays refundable).
+
+The filters a merchant reaches for are status, an amount range, a date range and a text search;
+they become ``status``, ``total_amount-gte`` / ``-lte``, ``created-gte`` / ``-lt`` and
+``name-search`` (or ``id-icontains`` for something that looks like an order number).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from typing import ClassVar
+from urllib.parse import urlencode
+
+from aiohttp import web
+
+from .money import format_money, input_value, parse_money
+
+__all__ = ["ORDER_STATUSES", "OrderFilters", "OrderBook", "PAGE_SIZE"]
+
+ORDER_STATUSES = ("confirmed", "pending", "denied", "canceled")
+PAGE_SIZE = 20  # the API's page size (CONTRACT 4.4)
+# An order number typed into the search box: letters/digits joined by dashes, no spaces.
+_ORDER_NUMBER = re.compile(r"^[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+$")
+
+
+@dataclass
+class OrderFilters:
+    """The order list's filter form, as typed; ``problems`` lists what could not be understood."""
+
+    status: str = ""
+    min_amount: str = ""
+    max_amount: str = ""
+    date_from: str = ""
+    date_to: str = ""
+    search: str = ""
+    page: int = 1
+    problems: list[str] = field(default_factory=list)
+
+    # attribute -> query parameter of the form
+    FORM_FIELDS: ClassVar[dict[str, str]] = {
+        "status": "status",
+        "min_amount": "min",
+        "max_amount": "max",
+        "date_from": "from",
+        "date_to": "to",
+        "search": "q",
+    }
+
+    @classmethod
+    def from_query(cls, query: web.BaseRequest | dict) -> OrderFilters:
+        """The filters of a ``/backoffice`` query string."""
+        values = query.query if isinstance(query, web.BaseRequest) else query
+        filters = cls(**{attr: values.get(name, "").strip() for attr, name in cls.FORM_FIELDS.items()})
+        page = values.get("page", "1")
+        filters.page = int(page) if page.isdigit() and int(page) >= 1 else 1
+        return filters
+
+    @property
+    def active(self) -> bool:
+        return any(getattr(self, attr) for attr in self.FORM_FIELDS)
+
+    def api_params(self) -> dict[str, str]:
+        """The API filters; a value the store cannot read is left out and named in ``problems``."""
+        params: dict[str, str] = {}
+        if self.status:
+            if self.status in ORDER_STATUSES:
+                params["status"] = self.status
+            else:
+                self.problems.append(f"“{self.status}” is not an order status.")
+        for text, lookup, label in ((self.min_amount, "gte", "Minimum"), (self.max_amount, "lte", "Maximum")):
+            if not text:
+                continue
+            amount = parse_money(text)
+            if amount is None:
+                self.problems.append(f"{label} amount “{text}” is not an amount in euros, such as 49.90.")
+            else:
+                params[f"total_amount-{lookup}"] = str(amount)
+        start, end = self._day(self.date_from, "From"), self._day(self.date_to, "To")
+        if start:
+            params["created-gte"] = start.isoformat()
+        if end:
+            # "To 23 November" includes that whole day: everything before the 24th, 00:00 UTC.
+            params["created-lt"] = (end + timedelta(days=1)).isoformat()
+        if self.search:
+            if _ORDER_NUMBER.match(self.search):
+                params["id-icontains"] = self.search
+            else:
+                params["name-search"] = self.search
+        return params
+
+    def _day(self, text: str, label: str) -> date | None:
+        if not text:
+            return None
+        try:
+            return date.fromisoformat(text)
+        except ValueError:
+            self.problems.append(f"{label} date “{text}” is not a date such as 2026-11-23.")
+            return None
+
+    def link(self, page: int) -> str:
+        """The list's URL for ``page`` with the same filters."""
+        query = {name: getattr(self, attr) for attr, name in self.FORM_FIELDS.items() if getattr(self, attr)}
+        if page > 1:
+            query["page"] = str(page)
+        return "/backoffice" + ("?" + urlencode(query) if query else "")
+
+
+@dataclass
+class OrderBook:
+    """An order with its refund status and captures, and the sums a merchant looks for."""
+
+    order: dict
+    remaining: int  # still refundable on the order
+    refunds: list[dict]
+    captures: list[dict]
+
+    @property
+    def total(self) -> int:
+        return self.order["total_amount"]
+
+    @property
+    def currency(self) -> str:
+        return self.order["currency"]
+
+    @property
+    def refunded(self) -> int:
+        return self.total - self.remaining
+
+    @property
+    def captured(self) -> int:
+        return sum(capture["amount"] for capture in self.captures)
+
+    @property
+    def uncaptured(self) -> int:
+        return self.total - self.captured
+
+    @property
+    def actionable(self) -> bool:
+        """Refunds and captures are for confirmed orders only (the document's rule 1)."""
+        return self.order["status"] == "confirmed"
+
+    def money(self, amount: int) -> str:
+        return format_money(amount, self.currency)
+
+    @staticmethod
+    def input_value(amount: int) -> str:
+        return input_value(amount)

@@ -1,0 +1,52 @@
+"""Pages from jinja2 templates, with what every page needs (config, cart badge, notices)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from aiohttp import web
+
+from .cart import MAX_QUANTITY, load_cart
+from .config import CONFIG, SIGNER
+from .flash import take_notice
+from .money import format_money, input_value
+from .payment_plans import PAYMENT_PRODUCTS, plan_text
+
+__all__ = ["render", "see_other", "TEMPLATES"]
+
+TEMPLATES = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(Path(__file__).resolve().parent / "templates"),
+    autoescape=True,
+    undefined=jinja2.StrictUndefined,  # a misspelt variable fails the page instead of vanishing
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+TEMPLATES.filters["money"] = format_money
+TEMPLATES.filters["input_money"] = input_value
+TEMPLATES.globals.update(PAYMENT_PRODUCTS=PAYMENT_PRODUCTS, plan_text=plan_text, MAX_QUANTITY=MAX_QUANTITY)
+
+
+def render(
+    request: web.Request, template: str, context: dict[str, Any] | None = None, status: int = 200
+) -> web.Response:
+    """The page ``template`` with ``context``, plus the config, the cart and any pending notice."""
+    app = request.app
+    response = web.Response(status=status, content_type="text/html", charset="utf-8")
+    values = {
+        "config": app[CONFIG],
+        "cart": load_cart(request, app[SIGNER]),
+        "notice": take_notice(request, response, app[SIGNER]),
+        "path": request.path,
+        "sdk": False,
+        **(context or {}),
+    }
+    response.text = TEMPLATES.get_template(template).render(values)
+    return response
+
+
+def see_other(location: str) -> web.Response:
+    """A 303 redirect after a form post, as a response the handler can still set cookies on
+    (returning an ``HTTPSeeOther`` exception instead is deprecated in aiohttp)."""
+    return web.Response(status=303, headers={"Location": location})

@@ -1,0 +1,174 @@
+"""``python -m demo_store.screenshots --out docs/screenshots``: pictures of the main pages, taken
+in Chromium from a running demo.
+
+Without ``--store-url`` it starts its own sandbox server and store on free ports with a fresh,
+seeded sandbox (so the pictures are the same on every machine) and stops them afterwards.
+Needs Playwright (a test dependency: ``make install``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from .launch import Child, seed
+
+__all__ = ["main", "SHOTS"]
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 375, "height": 812}
+HOSTED_CHECKOUT = re.compile(r"/checkout/[^/]+/frame")
+
+
+def _fill_cart(page, store: str) -> None:
+    for slug, quantity in (("desk-lamp", 2), ("linen-napkins", 1)):
+        page.request.post(
+            f"{store}/cart/items",
+            form={"product": slug, "quantity": str(quantity)},
+            headers={"Origin": store},
+        )
+
+
+def _open_checkout(page, store: str) -> None:
+    from playwright.sync_api import expect
+
+    _fill_cart(page, store)
+    page.goto(f"{store}/checkout?method=pay_in_4")
+    page.get_by_test_id("pay").click()
+    frame = page.frame_locator("[data-service-overlay] iframe")
+    expect(frame.get_by_test_id("checkout-approve")).to_be_focused()
+    page.locator("[data-service-overlay-close]").wait_for(state="hidden")  # the frame's own close shows
+
+
+def _settled(page, selector: str) -> None:
+    from playwright.sync_api import expect
+
+    expect(page.locator(selector).first).to_be_visible()
+
+
+def _catalogue(page, store: str) -> None:
+    page.goto(store)
+    _settled(page, '[data-product="desk-lamp"] [data-chip="instalments"]')
+
+
+def _product(page, store: str) -> None:
+    page.goto(f"{store}/products/reading-armchair")
+    _settled(page, '[data-testid="pay-instalments"]')
+
+
+def _cart(page, store: str) -> None:
+    _fill_cart(page, store)
+    page.goto(f"{store}/cart")
+    _settled(page, '[data-testid="pay-pay_in_4"]')
+
+
+def _success(page, store: str) -> None:
+    _open_checkout(page, store)
+    frame = page.frame_locator("[data-service-overlay] iframe")
+    frame.get_by_test_id("checkout-approve").click()
+    frame.get_by_test_id("checkout-return").click()
+    _settled(page, '[data-result="success"]')
+
+
+def _orders(page, store: str) -> None:
+    page.goto(f"{store}/backoffice")
+    _settled(page, "tr[data-order]")
+
+
+def _order(page, store: str) -> None:
+    page.goto(f"{store}/backoffice?status=confirmed")
+    page.locator("tr[data-order] a").first.click()
+    page.get_by_test_id("amount-capture").fill("50")
+    page.get_by_test_id("submit-capture").click()
+    page.get_by_test_id("amount-refund").fill("20")
+    page.get_by_test_id("submit-refund").click()
+    _settled(page, "[data-notice]")
+
+
+# name -> (viewport, what to do before the picture)
+SHOTS: dict[str, tuple[dict, Callable]] = {
+    "catalogue": (DESKTOP, _catalogue),
+    "product": (DESKTOP, _product),
+    "cart": (DESKTOP, _cart),
+    "checkout-overlay": (DESKTOP, _open_checkout),
+    "success": (DESKTOP, _success),
+    "backoffice-orders": (DESKTOP, _orders),
+    "backoffice-order": (DESKTOP, _order),
+    "phone-catalogue": (PHONE, _catalogue),
+    "phone-checkout-overlay": (PHONE, _open_checkout),
+}
+
+
+def take(store: str, out: Path) -> list[Path]:
+    """Take every picture of :data:`SHOTS` from the store at ``store``; returns the files."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        raise SystemExit("screenshots need Playwright: run `make install` first") from None
+    from sdk.tooling.chromium import launch_options
+
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(**launch_options())
+        for name, (viewport, prepare) in SHOTS.items():
+            phone = viewport is PHONE
+            context = browser.new_context(
+                viewport=viewport, is_mobile=phone, has_touch=phone, device_scale_factor=1
+            )
+            page = context.new_page()
+            prepare(page, store)
+            path = out / f"{name}.png"
+            page.screenshot(path=str(path), animations="disabled", caret="hide")
+            written.append(path)
+            print(f"  {path} ({path.stat().st_size // 1024} KB)", flush=True)
+            context.close()
+        browser.close()
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="demo_store.screenshots", description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--out", type=Path, default=Path("docs/screenshots"), help="folder (default %(default)s)"
+    )
+    parser.add_argument("--store-url", help="a running store (default: start a fresh demo on free ports)")
+    args = parser.parse_args(argv)
+    if args.store_url:
+        take(args.store_url.rstrip("/"), args.out)
+        return 0
+    children: list[Child] = []
+    with tempfile.TemporaryDirectory(prefix="demo-screenshots-") as data:
+        try:
+            service = Child(
+                "sandbox server",
+                [sys.executable, "-m", "backend_stub", "--port", "0", "--db", f"{data}/service.sqlite3"],
+                "service-stub listening on ",
+                {},
+                echo=True,
+            )
+            children.append(service)
+            service.wait_ready("/_sandbox/health")
+            seed(service.url, "sk_test_demo")
+            store = Child(
+                "demo store",
+                [sys.executable, "-m", "demo_store", "--port", "0", "--service-url", service.url],
+                "demo-store listening on ",
+                {},
+                echo=True,
+            )
+            children.append(store)
+            store.wait_ready("/healthz")
+            take(store.url, args.out)
+        finally:
+            for child in reversed(children):
+                child.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,154 @@
+"""The store's server-side client of the service's API: the only code that holds the private key.
+
+Every call names the API version in ``Accept`` (the document asks for it: a new version may
+deprecate fields). Errors come back as :class:`ServiceError` with the API's own type, message and
+field messages, so pages can show what the service said; a service that cannot be reached is
+:class:`ServiceUnreachable`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import quote
+
+import aiohttp
+
+__all__ = ["ServiceClient", "ServiceError", "ServiceUnreachable", "Page"]
+
+TIMEOUT = aiohttp.ClientTimeout(total=10)
+MAX_CAPTURE_PAGES = 10  # 200 captures: far more than an order of this shop ever gets
+
+
+class ServiceUnreachable(Exception):
+    """The service did not answer (refused connection, timeout, broken response)."""
+
+    def __init__(self, url: str, reason: str) -> None:
+        super().__init__(f"{url}: {reason}")
+        self.url, self.reason = url, reason
+
+
+@dataclass
+class ServiceError(Exception):
+    """The service answered with an error body ``{"error": {type, message, fields}}``."""
+
+    status: int
+    type: str
+    message: str
+    fields: dict[str, list[str]] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return f"{self.status} {self.type}: {self.message}"
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """One page of a list: its items, the total count, and the neighbouring page numbers."""
+
+    results: list[dict]
+    count: int
+    previous: int | None
+    next: int | None
+
+
+def _segment(value: str) -> str:
+    """An id as one path segment: ``/`` or ``?`` in it must not change the path."""
+    return quote(value, safe="")
+
+
+class ServiceClient:
+    """Calls the service's API with the merchant's private key."""
+
+    def __init__(
+        self, base_url: str, private_key: str, session: aiohttp.ClientSession, *, sandbox: bool = True
+    ) -> None:
+        self.base_url = base_url.rstrip("/")
+        self._session = session
+        version = "application/vnd.service.sandbox.v1+json" if sandbox else "application/vnd.service.v1+json"
+        self._headers = {"Authorization": f"Bearer {private_key}", "Accept": version}
+
+    def __repr__(self) -> str:  # never show the key in logs or tracebacks
+        return f"ServiceClient({self.base_url!r})"
+
+    async def _call(self, method: str, path: str, *, params: dict | None = None, body: Any = None) -> Any:
+        url = self.base_url + path
+        try:
+            async with self._session.request(
+                method, url, params=params, json=body, headers=self._headers, timeout=TIMEOUT
+            ) as response:
+                text = await response.text()
+                status = response.status
+        except (TimeoutError, aiohttp.ClientError) as error:
+            raise ServiceUnreachable(self.base_url, str(error) or type(error).__name__) from None
+        data = _json(text)
+        if status >= 400:
+            error = data.get("error") if isinstance(data, dict) else None
+            if not isinstance(error, dict):
+                raise ServiceError(status, "UnexpectedResponse", f"The service answered {status}.")
+            fields = error.get("fields") if isinstance(error.get("fields"), dict) else {}
+            raise ServiceError(status, str(error.get("type")), str(error.get("message")), fields)
+        return data
+
+    # -- checkouts -----------------------------------------------------------------------------
+    async def create_checkout(self, body: dict) -> dict:
+        """``POST /checkout``: a checkout for an order; the answer carries its ``id``."""
+        return await self._call("POST", "/checkout", body=body)
+
+    async def get_checkout(self, checkout_id: str) -> dict:
+        """``GET /checkout/:id``: the checkout with its status (``created``, ``success``...)."""
+        return await self._call("GET", f"/checkout/{_segment(checkout_id)}")
+
+    async def expire_checkout(self, checkout_id: str) -> dict:
+        """Sandbox control (not in production): make a checkout's 60 minutes run out now, so a
+        presenter can show the error outcome. The sandbox answers it on loopback only."""
+        return await self._call("POST", f"/_sandbox/checkouts/{_segment(checkout_id)}/expire")
+
+    # -- orders --------------------------------------------------------------------------------
+    async def list_orders(self, filters: dict[str, str], page: int = 1) -> Page:
+        """``GET /orders`` with ``<field>-<lookup>`` filters; one page of 20."""
+        data = await self._call("GET", "/orders", params={**filters, "page": str(page)})
+        return Page(
+            data["results"], data["paging"]["count"], data["cursor"]["before"], data["cursor"]["after"]
+        )
+
+    async def find_order(self, order_id: str) -> dict | None:
+        """The order with that id, or None (the API has no ``GET /orders/:id``: filter on id)."""
+        page = await self.list_orders({"id": order_id})
+        return page.results[0] if page.results else None
+
+    async def refund_status(self, order_id: str) -> dict:
+        """``GET /orders/:id/refund``: ``{remaining_amount, results}``."""
+        return await self._call("GET", f"/orders/{_segment(order_id)}/refund")
+
+    async def refund_order(self, order_id: str, amount: int) -> dict:
+        """``POST /orders/:id/refund``: an order-level refund."""
+        return await self._call("POST", f"/orders/{_segment(order_id)}/refund", body={"amount": amount})
+
+    # -- captures ------------------------------------------------------------------------------
+    async def list_captures(self, order_id: str) -> list[dict]:
+        """Every capture of the order (``GET /orders/:id/captures``, page after page)."""
+        captures: list[dict] = []
+        page: int | None = 1
+        while page is not None and page <= MAX_CAPTURE_PAGES:
+            data = await self._call("GET", f"/orders/{_segment(order_id)}/captures", params={"page": page})
+            captures.extend(data["results"])
+            page = data["cursor"]["after"]
+        return captures
+
+    async def capture(self, order_id: str, amount: int) -> dict:
+        """``POST /orders/:id/captures``: capture part of a confirmed order."""
+        return await self._call("POST", f"/orders/{_segment(order_id)}/captures", body={"amount": amount})
+
+    async def refund_capture(self, order_id: str, capture_id: str, amount: int) -> dict:
+        """``POST /orders/:id/captures/:cid/refunds``: a refund of one capture."""
+        path = f"/orders/{_segment(order_id)}/captures/{_segment(capture_id)}/refunds"
+        return await self._call("POST", path, body={"amount": amount})
+
+
+def _json(text: str) -> Any:
+    """The body as JSON, or None: an error page from a proxy must not become a traceback here."""
+    try:
+        return json.loads(text) if text else None
+    except ValueError:
+        return None

@@ -1,0 +1,71 @@
+/* Demo Shop cart: quantities change the total without a reload. The store computes the new
+ * total and wording; this script puts them in the page and moves the payment buttons'
+ * data-amount, which makes the SDK check the new amount with the service. */
+(function (window, document) {
+  'use strict';
+
+  document.documentElement.classList.add('js'); // hides the "Update" buttons a form needs without JS
+
+  var latest = 0;
+  var status = document.querySelector('[data-cart-status]');
+
+  function text(selector, value) {
+    Array.prototype.forEach.call(document.querySelectorAll(selector), function (element) {
+      element.textContent = value;
+    });
+  }
+
+  function apply(cart) {
+    if (!cart.count) {
+      window.location.assign('/cart'); // the empty cart has its own page
+      return;
+    }
+    Array.prototype.forEach.call(document.querySelectorAll('[data-line]'), function (row) {
+      var line = cart.lines[row.getAttribute('data-line')];
+      if (!line) {
+        row.remove();
+        return;
+      }
+      row.querySelector('[data-subtotal]').textContent = line.subtotal_text;
+      var input = row.querySelector('input[name="quantity"]');
+      if (document.activeElement !== input) input.value = line.quantity;
+    });
+    text('[data-cart-total]', cart.total_text);
+    text('[data-cart-count]', String(cart.count));
+    Array.prototype.forEach.call(document.querySelectorAll('.summary [data-service-button]'), function (button) {
+      button.setAttribute('data-amount', String(cart.total));
+    });
+    Array.prototype.forEach.call(document.querySelectorAll('.summary [data-plan]'), function (info) {
+      info.textContent = cart.plans[info.getAttribute('data-plan')];
+    });
+    if (status) status.textContent = 'Cart updated. Total ' + cart.total_text + '.';
+  }
+
+  function update(form, quantity) {
+    var call = ++latest;
+    fetch(form.action, {
+      method: 'POST',
+      headers: { Accept: 'application/json' },
+      body: new URLSearchParams({ quantity: quantity })
+    }).then(function (response) {
+      if (!response.ok) throw new Error('status ' + response.status);
+      return response.json();
+    }).then(function (cart) {
+      if (call === latest) apply(cart); // an older answer arriving late must not win
+    }).catch(function () {
+      if (status) status.textContent = 'The cart could not be updated. Please try again.';
+    });
+  }
+
+  Array.prototype.forEach.call(document.querySelectorAll('[data-cart-line]'), function (form) {
+    var input = form.querySelector('input[name="quantity"]');
+    input.addEventListener('input', function () {
+      if (/^\d+$/.test(input.value)) update(form, input.value); // skip the empty field while typing
+    });
+    form.addEventListener('submit', function (event) {
+      event.preventDefault();
+      var remove = event.submitter && event.submitter.name === 'quantity';
+      update(form, remove ? '0' : input.value);
+    });
+  });
+})(window, document);

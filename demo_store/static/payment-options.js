@@ -1,0 +1,67 @@
+/* Demo Shop: tells the shopper what the payment buttons cannot say themselves.
+ *
+ * The SDK shows each button the service makes available and hides the others; when a block ends
+ * up with none, or the SDK cannot start, the block says so instead of staying silently empty.
+ * service.button() shares the SDK's own request for the same amount, so this costs no request.
+ */
+(function (window, document) {
+  'use strict';
+
+  var blocks = Array.prototype.slice.call(document.querySelectorAll('[data-payment-options]'));
+  if (!blocks.length) return;
+
+  function part(block, name) {
+    return block.querySelector('[data-options-' + name + ']');
+  }
+
+  function set(block, state) {
+    ['checking', 'none', 'failed'].forEach(function (name) {
+      var element = part(block, name);
+      if (element) element.hidden = name !== state;
+    });
+  }
+
+  function options(button) {
+    var asked = {
+      amount: Number(button.getAttribute('data-amount')),
+      currency: button.getAttribute('data-currency')
+    };
+    var type = button.getAttribute('data-product-type');
+    if (type) asked.product = { type: type };
+    return asked;
+  }
+
+  function refresh(service, block) {
+    // Quantities may change again before the answers arrive: only the latest check may speak.
+    var check = (block.paymentCheck || 0) + 1;
+    block.paymentCheck = check;
+    var buttons = block.querySelectorAll('[data-service-button]');
+    Promise.all(Array.prototype.map.call(buttons, function (button) {
+      return service.button(options(button)).catch(function () { return false; });
+    })).then(function (answers) {
+      if (block.paymentCheck !== check) return;
+      set(block, answers.some(Boolean) ? null : 'none');
+      block.dispatchEvent(new CustomEvent('payment-options', { bubbles: true, detail: answers }));
+    });
+  }
+
+  (window.service = window.service || []).push(function (service) {
+    blocks.forEach(function (block) {
+      refresh(service, block);
+      new MutationObserver(function () { refresh(service, block); }).observe(block, {
+        subtree: true, attributes: true, attributeFilter: ['data-amount']
+      });
+    });
+  });
+
+  function failed() {
+    blocks.forEach(function (block) { set(block, 'failed'); });
+  }
+
+  // By the load event the async SDK script has run or failed to load.
+  window.addEventListener('load', function () {
+    var service = window.service;
+    if (!service || Array.isArray(service)) failed();
+    else service.ready.catch(failed);
+  });
+})(window, document);

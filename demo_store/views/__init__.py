@@ -1,0 +1,1 @@
+"""Request handlers, one module per part of the site; each exports its ``ROUTES``."""

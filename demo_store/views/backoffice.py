@@ -1,0 +1,134 @@
+"""The back office: the order list with filters and pages, and an order's captures and refunds.
+
+Forms post, then redirect back with a notice (reloading never refunds twice). When the service
+refuses, the order page is shown again with the service's words next to the form that failed.
+"""
+
+from __future__ import annotations
+
+import math
+
+from aiohttp import web
+
+from ..backoffice import ORDER_STATUSES, PAGE_SIZE, OrderBook, OrderFilters
+from ..config import SERVICE, SIGNER
+from ..explanations import api_detail, explain
+from ..flash import set_notice
+from ..money import format_money, parse_money
+from ..rendering import render, see_other
+from ..service_client import Page, ServiceClient, ServiceError, ServiceUnreachable
+
+__all__ = ["ROUTES"]
+
+AMOUNT_HELP = "Enter an amount in euros, such as 12.50."
+
+
+async def order_list(request: web.Request) -> web.Response:
+    filters = OrderFilters.from_query(request)
+    params = filters.api_params()
+    page: Page | None = None
+    failure: str | None = None
+    try:
+        page = await request.app[SERVICE].list_orders(params, filters.page)
+    except ServiceError as error:
+        if error.status == 404 and filters.page > 1:
+            failure = f"There is no page {filters.page} for these filters."
+        else:
+            failure = explain(error, "search")
+    except ServiceUnreachable as error:
+        failure = explain(error, "search")
+    pages = max(1, math.ceil(page.count / PAGE_SIZE)) if page else 1
+    context = {
+        "filters": filters,
+        "statuses": ORDER_STATUSES,
+        "page": page,
+        "pages": pages,
+        "first_shown": (filters.page - 1) * PAGE_SIZE + 1,
+        "failure": failure,
+        "api_query": params,
+    }
+    return render(request, "backoffice_orders.html", context)
+
+
+async def _order_book(service: ServiceClient, order_id: str) -> OrderBook:
+    order = await service.find_order(order_id)
+    if order is None:
+        raise web.HTTPNotFound()
+    status = await service.refund_status(order_id)
+    captures = await service.list_captures(order_id)
+    return OrderBook(order, status["remaining_amount"], status["results"], captures)
+
+
+async def order_page(request: web.Request) -> web.Response:
+    book = await _order_book(request.app[SERVICE], request.match_info["order_id"])
+    return render(request, "backoffice_order.html", {"book": book, "failed": None})
+
+
+async def _act(request: web.Request, form_id: str, action: str, make) -> web.Response:
+    """Read the amount, call ``make(amount)`` and redirect with its notice; or show the order
+    again with what went wrong next to the form ``form_id``."""
+    service = request.app[SERVICE]
+    order_id = request.match_info["order_id"]
+    form = await request.post()
+    typed = str(form.get("amount", ""))
+    amount = parse_money(typed)
+    problem, detail = AMOUNT_HELP, []
+    if amount is not None:
+        try:
+            notice = await make(service, order_id, amount)
+        except ServiceError as error:
+            problem, detail = explain(error, action), api_detail(error)
+        except ServiceUnreachable as error:
+            problem = explain(error, action)
+        else:
+            response = see_other(f"/backoffice/orders/{order_id}")
+            set_notice(response, request.app[SIGNER], notice)
+            return response
+    book = await _order_book(service, order_id)
+    failed = {"form": form_id, "message": problem, "detail": detail, "amount": typed}
+    # 200, as for any form shown again with its errors: a 4xx document is a red console line for
+    # the merchant, and the problem is already said on the page.
+    return render(request, "backoffice_order.html", {"book": book, "failed": failed})
+
+
+async def refund_order(request: web.Request) -> web.Response:
+    async def make(service: ServiceClient, order_id: str, amount: int) -> str:
+        status = await service.refund_order(order_id, amount)
+        left = status["remaining_amount"]
+        if left == 0:
+            return f"Refunded {format_money(amount)}. The order is fully refunded and now canceled."
+        return f"Refunded {format_money(amount)}. {format_money(left)} left to refund."
+
+    return await _act(request, "refund", "refund", make)
+
+
+async def capture_order(request: web.Request) -> web.Response:
+    async def make(service: ServiceClient, order_id: str, amount: int) -> str:
+        capture = await service.capture(order_id, amount)
+        return f"Captured {format_money(amount)} (capture {capture['id']})."
+
+    return await _act(request, "capture", "capture", make)
+
+
+async def refund_capture(request: web.Request) -> web.Response:
+    capture_id = request.match_info["capture_id"]
+
+    async def make(service: ServiceClient, order_id: str, amount: int) -> str:
+        capture = await service.refund_capture(order_id, capture_id, amount)
+        left = format_money(capture["remaining_amount"])
+        return f"Refunded {format_money(amount)} of capture {capture_id}. {left} left on that capture."
+
+    return await _act(request, f"capture-{capture_id}", "refund", make)
+
+
+ROUTES = [
+    web.get("/backoffice", order_list, name="backoffice"),
+    web.get("/backoffice/orders/{order_id}", order_page, name="backoffice_order"),
+    web.post("/backoffice/orders/{order_id}/refund", refund_order, name="backoffice_refund"),
+    web.post("/backoffice/orders/{order_id}/captures", capture_order, name="backoffice_capture"),
+    web.post(
+        "/backoffice/orders/{order_id}/captures/{capture_id}/refunds",
+        refund_capture,
+        name="backoffice_capture_refund",
+    ),
+]

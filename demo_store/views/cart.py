@@ -1,0 +1,75 @@
+"""The cart: adding from a product page, changing quantities (as a form, or live from the cart
+page's script, which then gets the new totals and payment wording as JSON)."""
+
+from __future__ import annotations
+
+from aiohttp import web
+
+from ..cart import load_cart, save_cart
+from ..config import SIGNER
+from ..money import format_money
+from ..payment_plans import PAYMENT_PRODUCTS, find_payment_product, plan_text
+from ..rendering import render, see_other
+
+__all__ = ["ROUTES"]
+
+
+def _quantity(text: object, default: int) -> int:
+    return int(text) if isinstance(text, str) and text.strip().isdigit() else default
+
+
+def _wants_json(request: web.Request) -> bool:
+    return "application/json" in request.headers.get("Accept", "")
+
+
+async def cart_page(request: web.Request) -> web.Response:
+    return render(request, "cart.html", {"sdk": True})
+
+
+async def add_item(request: web.Request) -> web.StreamResponse:
+    """Add a product. ``method`` (a product page's payment button) goes straight to the checkout
+    with that payment method chosen."""
+    form = await request.post()
+    cart = load_cart(request, request.app[SIGNER])
+    cart.add(str(form.get("product", "")), max(1, _quantity(form.get("quantity"), 1)))
+    method = find_payment_product(str(form.get("method", "")))
+    target = f"/checkout?method={method.type}" if method else "/cart"
+    response = see_other(target)
+    save_cart(response, request.app[SIGNER], cart)
+    return response
+
+
+async def set_quantity(request: web.Request) -> web.StreamResponse:
+    """Set one line's quantity (0 removes it)."""
+    form = await request.post()
+    slug = request.match_info["slug"]
+    cart = load_cart(request, request.app[SIGNER])
+    cart.set(slug, _quantity(form.get("quantity"), cart.quantities.get(slug, 0)))
+    if not _wants_json(request):
+        response: web.StreamResponse = see_other("/cart")
+    else:
+        total = cart.total
+        response = web.json_response(
+            {
+                "count": cart.count,
+                "total": total,
+                "total_text": format_money(total),
+                "lines": {
+                    line.product.slug: {
+                        "quantity": line.quantity,
+                        "subtotal_text": format_money(line.subtotal),
+                    }
+                    for line in cart.lines
+                },
+                "plans": {product.type: plan_text(product.type, total) for product in PAYMENT_PRODUCTS},
+            }
+        )
+    save_cart(response, request.app[SIGNER], cart)
+    return response
+
+
+ROUTES = [
+    web.get("/cart", cart_page, name="cart"),
+    web.post("/cart/items", add_item, name="cart_add"),
+    web.post("/cart/items/{slug}", set_quantity, name="cart_set"),
+]

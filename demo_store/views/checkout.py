@@ -1,0 +1,134 @@
+"""The checkout page, the endpoint its script calls to start a checkout, and the result pages.
+
+The browser never sees the private key: it asks the store (``POST /checkout/session``), the store
+creates the checkout with ``POST /checkout`` and hands back only the checkout id, which the page
+passes to ``service.checkout``.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from aiohttp import web
+
+from ..cart import load_cart, save_cart
+from ..checkout import RESULTS, SERVICE_STATUS_WORDS, VIA, checkout_request, new_order_id, result_path
+from ..config import CONFIG, SERVICE, SIGNER
+from ..explanations import explain
+from ..payment_plans import find_payment_product
+from ..rendering import render, see_other
+from ..service_client import ServiceError, ServiceUnreachable
+
+__all__ = ["ROUTES"]
+
+log = logging.getLogger("demo_store")
+STYLES = ("callbacks", "urls")
+
+
+def _origin(request: web.Request) -> str:
+    return f"{request.scheme}://{request.host}"
+
+
+async def checkout_page(request: web.Request) -> web.StreamResponse:
+    cart = load_cart(request, request.app[SIGNER])
+    if not cart.lines:
+        return see_other("/cart")
+    method = find_payment_product(request.query.get("method", ""))
+    style = request.query.get("style", "callbacks")
+    context = {
+        "sdk": True,
+        "chosen": method.type if method else "",
+        "style": style if style in STYLES else "callbacks",
+    }
+    return render(request, "checkout.html", context)
+
+
+def _problem(message: str, status: int) -> web.Response:
+    return web.json_response({"error": message}, status=status)
+
+
+async def start_checkout(request: web.Request) -> web.Response:
+    """``{"product_type", "expire"?}`` → ``{"checkout_id", "order_id", "results"}``: a new
+    checkout for the cart, and the store's result pages for the page's callbacks."""
+    if request.content_type != "application/json":
+        # JSON only: a form on another site cannot send it without the browser asking first.
+        return _problem("Send JSON.", 415)
+    try:
+        body = await request.json()
+    except ValueError:
+        return _problem("Send JSON.", 400)
+    body = body if isinstance(body, dict) else {}
+    product = find_payment_product(str(body.get("product_type", "")))
+    if product is None:
+        return _problem("Choose a payment method.", 400)
+    cart = load_cart(request, request.app[SIGNER])
+    if not cart.lines:
+        return _problem("Your cart is empty.", 400)
+    config, service = request.app[CONFIG], request.app[SERVICE]
+    order_id = new_order_id()
+    try:
+        checkout = await service.create_checkout(
+            checkout_request(cart, product.type, order_id, _origin(request), config.currency)
+        )
+        if body.get("expire") is True and config.sandbox:
+            await service.expire_checkout(checkout["id"])
+    except (ServiceError, ServiceUnreachable) as error:
+        log.warning("checkout for %s refused: %s", order_id, error)
+        status = 503 if isinstance(error, ServiceUnreachable) else 502
+        return _problem(explain(error, "payment", thing="checkout"), status)
+    cart.checkout_id, cart.order_id = checkout["id"], order_id
+    response = web.json_response(
+        {
+            "checkout_id": checkout["id"],
+            "order_id": order_id,
+            "results": {status: result_path(status, order_id, "callback") for status in RESULTS},
+        }
+    )
+    save_cart(response, request.app[SIGNER], cart)
+    return response
+
+
+async def result_page(request: web.Request) -> web.Response:
+    """Where a checkout ends. The URL says which outcome the browser reported; the store also
+    asks the service (never trust a URL for money) and empties the cart only for an order the
+    service really has."""
+    status = request.match_info["status"]
+    result = RESULTS.get(status)
+    if result is None:
+        raise web.HTTPNotFound()
+    order_id = request.query.get("order", "")
+    via = request.query.get("via", "")
+    signer = request.app[SIGNER]
+    cart = load_cart(request, signer)
+    checkout = None
+    if cart.checkout_id and cart.order_id == order_id:
+        try:
+            checkout = await request.app[SERVICE].get_checkout(cart.checkout_id)
+        except (ServiceError, ServiceUnreachable) as error:
+            log.warning("could not check checkout %s: %s", cart.checkout_id, error)
+    service_status = checkout["status"] if checkout else None
+    placed = service_status in ("success", "pending")
+    context = {
+        "status": status,
+        "result": result,
+        "order_id": order_id,
+        "via": via if via in VIA else None,
+        "checkout": checkout,
+        "service_status": service_status,
+        "service_words": SERVICE_STATUS_WORDS.get(service_status or "", service_status),
+        "placed": placed,
+    }
+    if placed:
+        cart.clear()
+        context["cart"] = cart  # the header's badge must not count what was just bought
+    response = render(request, "result.html", context)
+    if placed:
+        save_cart(response, signer, cart)
+    return response
+
+
+ROUTES = [
+    web.get("/checkout", checkout_page, name="checkout"),
+    web.post("/checkout/session", start_checkout, name="checkout_session"),
+    web.get("/checkout/result/{status}", result_page, name="result"),
+]

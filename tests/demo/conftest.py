@@ -1,0 +1,41 @@
+"""Fixtures of the demo store's end-to-end tests: the sandbox server as a process on 127.0.0.1,
+the store in this process on ``localhost``, and Chromium."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from backend_stub.testkit import ServiceProcess
+from demo_store.config import StoreConfig
+from sdk.tooling.chromium import launch_options
+from tests.demo.store_server import StoreServer
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args() -> dict:
+    """Debian's Chromium (or $CHROMIUM), with the flags this closed network needs."""
+    return launch_options()
+
+
+@pytest.fixture(scope="session")
+def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServiceProcess]:
+    """The sandbox server, in its own process on 127.0.0.1."""
+    db = tmp_path_factory.mktemp("demo-service") / "service.sqlite3"
+    with ServiceProcess(db=db) as process:
+        yield process
+
+
+@pytest.fixture(scope="session")
+def store_server(service: ServiceProcess) -> Iterator[StoreServer]:
+    server = StoreServer(StoreConfig(service_url=service.url)).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def store(store_server: StoreServer, service: ServiceProcess) -> StoreServer:
+    """The store, with the service back at its fixture for this test."""
+    service.reset()
+    return store_server

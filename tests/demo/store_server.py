@@ -1,0 +1,64 @@
+"""The demo store in this process, on its own thread and event loop, for the browser tests.
+
+In-process rather than a subprocess: it starts in milliseconds, and a failure's traceback lands
+in the test output. It listens on 127.0.0.1 and is addressed as ``localhost``, so to the browser
+it is another site than the service on 127.0.0.1, as in production.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+from aiohttp import web
+
+from demo_store.app import create_app
+from demo_store.config import StoreConfig
+
+__all__ = ["StoreServer"]
+
+
+class StoreServer:
+    """``create_app(config)`` served on a free port until :meth:`stop`."""
+
+    def __init__(self, config: StoreConfig) -> None:
+        self.config = config
+        self.url = ""
+        self._loop = asyncio.new_event_loop()
+        self._runner: web.AppRunner | None = None
+        self._thread: threading.Thread | None = None
+        self._failure: BaseException | None = None
+
+    def start(self) -> StoreServer:
+        ready = threading.Event()
+
+        def run() -> None:
+            asyncio.set_event_loop(self._loop)
+            try:
+                self._runner = web.AppRunner(create_app(self.config), access_log=None)
+                self._loop.run_until_complete(self._runner.setup())
+                site = web.TCPSite(self._runner, "127.0.0.1", 0)
+                self._loop.run_until_complete(site.start())
+                port = self._runner.addresses[0][1]
+                self.url = f"http://localhost:{port}"
+            except BaseException as error:  # surfaced by start() in the test's thread
+                self._failure = error
+                return
+            finally:
+                ready.set()
+            self._loop.run_forever()
+
+        self._thread = threading.Thread(target=run, name="demo-store", daemon=True)
+        self._thread.start()
+        ready.wait(30)
+        if self._failure or not self.url:
+            raise RuntimeError("the demo store did not start") from self._failure
+        return self
+
+    def stop(self) -> None:
+        if self._runner is not None:
+            asyncio.run_coroutine_threadsafe(self._runner.cleanup(), self._loop).result(10)
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        if self._thread is not None:
+            self._thread.join(10)
+        self._loop.close()

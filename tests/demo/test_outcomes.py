@@ -1,0 +1,36 @@
+"""Every way a checkout can end reaches the store's page for it, in both integration styles:
+callbacks in the page (``onPending``...) and the result URLs the store gave the service."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.demo.shopper import DECISIONS, OVERLAY, ConsoleErrors, fill_cart, open_checkout, overlay_frame
+
+# What the store learns from the service for each outcome, and whether the cart is kept.
+SERVICE_SAYS = {"pending": "pending", "ko": "declined", "dismiss": "not completed", "error": "expired"}
+CART_KEPT = {"pending": False, "ko": True, "dismiss": True, "error": True}
+
+
+@pytest.mark.parametrize("style", ["callbacks", "urls"])
+@pytest.mark.parametrize("status", ["pending", "ko", "dismiss", "error"])
+def test_outcome_reaches_its_result_page(page: Page, store, service, status: str, style: str):
+    console = ConsoleErrors(page, service.url)
+    fill_cart(page, store, {"wool-throw": 2})
+    # "error": the presenter tool expires the checkout before the overlay loads it.
+    open_checkout(page, store, "pay_in_4", style, expire=status == "error")
+    if status in DECISIONS:
+        frame = overlay_frame(page)
+        frame.get_by_test_id(DECISIONS[status]).click()
+        frame.get_by_test_id("checkout-return").click()
+    elif status == "dismiss":
+        expect(overlay_frame(page).get_by_test_id("checkout-approve")).to_be_visible()
+        page.keyboard.press("Escape")
+
+    result = page.locator(f'[data-result="{status}"]')
+    expect(result).to_have_attribute("data-via", "callback" if style == "callbacks" else "url")
+    expect(result.locator("[data-service-status]")).to_have_text(SERVICE_SAYS[status])
+    expect(page.locator(OVERLAY)).to_have_count(0)
+    expect(page.locator("[data-cart-count]")).to_have_text("2" if CART_KEPT[status] else "0")
+    assert console.errors == []

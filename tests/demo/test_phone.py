@@ -1,0 +1,70 @@
+"""On a phone (375 × 812) nothing scrolls sideways: the catalogue, the checkout with its overlay
+(the hosted checkout's frame included), and the other pages a prospect may open there."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Frame, Page, expect
+
+from tests.demo.shopper import fill_cart, open_checkout, overlay_frame
+
+PHONE = {"width": 375, "height": 812}
+HOSTED_CHECKOUT = re.compile(r"/checkout/[^/]+/frame")
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args: dict) -> dict:
+    return {**browser_context_args, "viewport": PHONE, "is_mobile": True, "has_touch": True}
+
+
+def overflow(target: Page | Frame) -> dict:
+    """How far the document is wider than its viewport (0 when it fits)."""
+    return target.evaluate(
+        "() => { const e = document.scrollingElement;"
+        " return {scrollWidth: e.scrollWidth, clientWidth: e.clientWidth}; }"
+    )
+
+
+def assert_fits(target: Page | Frame, name: str) -> None:
+    size = overflow(target)
+    assert size["scrollWidth"] <= size["clientWidth"], f"{name} scrolls sideways: {size}"
+
+
+def test_phone_shows_the_shop_and_the_checkout_without_sideways_scrolling(page: Page, store):
+    page.goto(store.url)
+    expect(page.locator('[data-product="reading-armchair"] [data-chip="instalments"]')).to_be_visible()
+    assert page.viewport_size == PHONE
+    assert_fits(page, "catalogue")
+
+    page.goto(f"{store.url}/products/walnut-desk")
+    expect(page.get_by_test_id("pay-instalments")).to_be_visible()
+    assert_fits(page, "product page")
+
+    fill_cart(page, store, {"walnut-desk": 1, "linen-napkins": 3})
+    page.goto(f"{store.url}/cart")
+    expect(page.get_by_test_id("pay-pay_in_4")).to_be_visible()
+    assert_fits(page, "cart")
+
+    open_checkout(page, store, "pay_in_4", "urls")
+    frame = overlay_frame(page)
+    expect(frame.get_by_test_id("checkout-approve")).to_be_visible()
+    assert_fits(page, "checkout page under the overlay")
+    hosted = page.frame(url=HOSTED_CHECKOUT)
+    assert hosted is not None
+    assert_fits(hosted, "hosted checkout")
+    frame.get_by_test_id("checkout-approve").click()
+    expect(frame.get_by_test_id("checkout-return")).to_be_visible()
+    assert_fits(hosted, "hosted checkout after the decision")
+    frame.get_by_test_id("checkout-return").click()
+    expect(page.locator('[data-result="success"]')).to_be_visible()
+    assert_fits(page, "success page")
+
+    order_id = page.locator("[data-order-id]").inner_text()
+    page.goto(f"{store.url}/backoffice")
+    expect(page.locator(f'tr[data-order="{order_id}"]')).to_be_visible()
+    assert_fits(page, "order list")
+    page.goto(f"{store.url}/backoffice/orders/{order_id}")
+    expect(page.get_by_test_id("order-status")).to_have_text("Confirmed")
+    assert_fits(page, "order page")
