@@ -9,6 +9,7 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from backend_stub.app import create_app
 from backend_stub.config import Config
+from sdk.tooling.chromium import launch_options
 
 DEMO_PUBLIC, DEMO_PRIVATE = "pk_test_demo", "sk_test_demo"
 OTHER_PUBLIC, OTHER_PRIVATE = "pk_test_other", "sk_test_other"
@@ -32,6 +33,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if uses_browser(item):
             item.add_marker(pytest.mark.e2e)
     items.sort(key=uses_browser)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args() -> dict:
+    """Debian's Chromium (or $CHROMIUM), with the flags this closed network needs."""
+    return launch_options()
 
 
 @pytest.fixture

@@ -30,9 +30,14 @@ class ServiceProcess:
         port: int = 0,
         db: str | Path = ":memory:",
         extra_args: list[str] | None = None,
+        admin_token: str | None = None,
+        startup_timeout: float = START_TIMEOUT_S,
     ) -> None:
         self.host, self.port, self.db = host, port, str(db)
         self.extra_args = list(extra_args or [])
+        # With a token the server lets any client use the controls that send it; control() does.
+        self.admin_token = admin_token
+        self.startup_timeout = startup_timeout
         self.process: subprocess.Popen | None = None
         self._reader: threading.Thread | None = None
         self.url = ""
@@ -51,6 +56,7 @@ class ServiceProcess:
             str(self.port),
             "--db",
             self.db,
+            *(["--admin-token", self.admin_token] if self.admin_token else []),
             *self.extra_args,
         ]
         self.process = subprocess.Popen(
@@ -63,7 +69,7 @@ class ServiceProcess:
         announced = threading.Event()
         self._reader = threading.Thread(target=self._read_output, args=(announced,), daemon=True)
         self._reader.start()
-        if not announced.wait(START_TIMEOUT_S) or not self.url:
+        if not announced.wait(self.startup_timeout) or not self.url:
             self.stop()
             raise RuntimeError("the sandbox server did not start:\n" + "\n".join(self.output[-30:]))
         self.control("GET", "/_sandbox/health")
@@ -78,6 +84,11 @@ class ServiceProcess:
                 self.url = line.rsplit(" ", 1)[1]
                 announced.set()
         announced.set()  # the process ended: wake the waiter, which sees no URL
+
+    @property
+    def alive(self) -> bool:
+        """Whether the server process is still running (it may have crashed between tests)."""
+        return self.process is not None and self.process.poll() is None
 
     def stop(self) -> None:
         """Stop the server (SIGTERM, then SIGKILL if it does not go)."""
@@ -116,6 +127,8 @@ class ServiceProcess:
         request = urllib.request.Request(self.url + path, data=data, method=method)
         if data is not None:
             request.add_header("Content-Type", "application/json")
+        if self.admin_token:
+            request.add_header("X-Sandbox-Token", self.admin_token)
         for name, value in (headers or {}).items():
             request.add_header(name, value)
         try:

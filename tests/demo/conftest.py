@@ -9,14 +9,7 @@ import pytest
 
 from backend_stub.testkit import ServiceProcess
 from demo_store.config import StoreConfig
-from sdk.tooling.chromium import launch_options
 from tests.demo.store_server import StoreServer
-
-
-@pytest.fixture(scope="session")
-def browser_type_launch_args() -> dict:
-    """Debian's Chromium (or $CHROMIUM), with the flags this closed network needs."""
-    return launch_options()
 
 
 @pytest.fixture(scope="session")

@@ -7,15 +7,8 @@ from collections.abc import Iterator
 import pytest
 
 from backend_stub.testkit import ServiceProcess
-from sdk.tooling.chromium import launch_options
 from tests.e2e.console import ConsoleLog
 from tests.e2e.merchant_site import MerchantSite
-
-
-@pytest.fixture(scope="session")
-def browser_type_launch_args() -> dict:
-    """Debian's Chromium (or $CHROMIUM), with the flags this closed network needs."""
-    return launch_options()
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,96 @@
+"""pytest plugin (entry point ``service_sandbox``): a sandbox server for merchants' test suites.
+
+- ``sandbox_server`` (session): a :class:`~backend_stub.testkit.sandbox.Sandbox` for a server
+  started on a free port for this session (one per pytest-xdist worker, since each worker is
+  its own session), or for the server at ``--service-url`` / ``$SERVICE_SANDBOX_URL``.
+- ``sandbox`` (function): the same, reset to its fixture before the test.
+- ``checkout_overlay`` (function): drives the hosted checkout in pytest-playwright's ``page``.
+
+Nothing starts unless a test asks for one of these fixtures, and the module imports neither
+aiohttp nor Playwright, so installing the package costs other test suites nothing.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+import pytest
+
+from .sandbox import DEMO_KEYS, Keys, Sandbox, SandboxError
+from .server import ServiceProcess
+
+if TYPE_CHECKING:
+    from .checkout_overlay import CheckoutOverlay
+
+__all__ = ["URL_ENV", "TOKEN_ENV"]
+
+URL_ENV = "SERVICE_SANDBOX_URL"
+TOKEN_ENV = "SERVICE_SANDBOX_TOKEN"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("service-sandbox", "sandbox server of the financing service")
+    group.addoption(
+        "--service-url",
+        dest="service_sandbox_url",
+        default=None,
+        help=f"use the sandbox server already running at this URL instead of starting one (${URL_ENV})",
+    )
+
+
+@pytest.fixture(scope="session")
+def sandbox_keys() -> Keys:
+    """The merchant keys the helpers use; override it with a fixture file of your own."""
+    return DEMO_KEYS
+
+
+@pytest.fixture(scope="session")
+def sandbox_server_args() -> list[str]:
+    """Extra command-line options of the server the plugin starts, e.g. ``["--fixture", path]``
+    (see ``python -m backend_stub --help``); override it in a ``conftest.py``."""
+    return []
+
+
+@pytest.fixture(scope="session")
+def sandbox_server(
+    pytestconfig: pytest.Config, sandbox_keys: Keys, sandbox_server_args: list[str]
+) -> Iterator[Sandbox]:
+    """The sandbox server of this session: the one at ``--service-url`` / ``$SERVICE_SANDBOX_URL``,
+    or a new one on a free port, stopped when the session ends."""
+    url = pytestconfig.getoption("service_sandbox_url") or os.environ.get(URL_ENV)
+    token = os.environ.get(TOKEN_ENV) or None
+    if url:
+        sandbox = Sandbox(url, admin_token=token, keys=sandbox_keys)
+        try:
+            sandbox.health()
+        except (OSError, SandboxError) as error:
+            pytest.fail(f"no sandbox server answers at {url} ({error})", pytrace=False)
+        yield sandbox
+        return
+    # In :memory: (nothing to clean up; a reset rewrites a few tables). A token that is set also
+    # guards the server we start, so one CI configuration works with either kind of server.
+    with ServiceProcess(admin_token=token, extra_args=sandbox_server_args) as process:
+        yield Sandbox(process.url, admin_token=token, keys=sandbox_keys, process=process)
+
+
+@pytest.fixture
+def sandbox(sandbox_server: Sandbox) -> Sandbox:
+    """The session's sandbox server, back at its fixture for this test."""
+    try:
+        sandbox_server.reset()
+    except OSError as error:  # say whether our server died, with its last words
+        process = sandbox_server.process
+        state = "has stopped" if process is not None and not process.alive else "does not answer"
+        log = "\n".join(process.output[-20:]) if process is not None else ""
+        pytest.fail(f"the sandbox server at {sandbox_server.url} {state} ({error})\n{log}")
+    return sandbox_server
+
+
+@pytest.fixture
+def checkout_overlay(page) -> CheckoutOverlay:
+    """The checkout overlay of pytest-playwright's ``page``: approve, pending, deny, return, close."""
+    from .checkout_overlay import CheckoutOverlay  # Playwright is imported only by tests that use it
+
+    return CheckoutOverlay(page)
