@@ -36,7 +36,9 @@ test: install build lint
 	$(BIN)/pytest
 
 bench: install build
-	$(BIN)/python bench/sdk_load.py
+	$(BIN)/python bench/sdk_load.py --out bench/RESULTS.md
+	$(BIN)/python bench/server.py --out bench/RESULTS.md
+	$(BIN)/python bench/plugin_start.py --out bench/RESULTS.md
 
 demo: install build
 	$(BIN)/python -m demo_store.launch
