@@ -4,7 +4,8 @@ Brython compiles Python to JavaScript. Doing it here, once, in a headless Chromi
 bridge page never compiles our modules at run time (about 100 ms less on a cold load). The
 output, in ``backend_stub/web/dist/`` by default, is:
 
-- ``brython-<version>.<hash>.js``: Brython's runtime (never its 5 MB standard library);
+- ``brython-<version>-aot.<hash>.js``: Brython's runtime without its Python compiler
+  (:mod:`sdk.tooling.trim_runtime`), and never its 5 MB standard library;
 - ``sdk.<hash>.js``: every SDK module precompiled, registered in Brython's virtual file system,
   and the entry point that starts the bridge;
 - ``bridge.<hash>.html``: the bridge page that loads both;
@@ -27,10 +28,11 @@ from importlib import resources
 from pathlib import Path
 
 import brotli
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 from .. import attributes
 from .chromium import launch_options
+from .trim_runtime import trim
 
 __all__ = ["build", "main"]
 
@@ -76,29 +78,47 @@ def brython_runtime() -> bytes:
     return resources.files("brython").joinpath("data", "brython.js").read_bytes()
 
 
-def compile_modules(modules: list[dict], runtime: bytes) -> tuple[str, dict]:
-    """Brython's JavaScript for each module, compiled inside a headless Chromium."""
-    page_html = b'<!doctype html><script src="/brython.js"></script>'
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(**launch_options())
-        page = browser.new_page()
-        # brython.js finds its own path from its <script src>: it must come from a real URL.
-        page.route(
-            "http://build.invalid/**",
-            lambda route: route.fulfill(
-                status=200,
-                content_type="text/javascript" if route.request.url.endswith(".js") else "text/html",
-                body=runtime if route.request.url.endswith(".js") else page_html,
-            ),
-        )
-        page.goto("http://build.invalid/")
-        version = page.evaluate("__BRYTHON__.version_info.slice(0, 3).join('.')")
-        compiled = page.evaluate(_COMPILE, modules)
-        browser.close()
+def _page(browser: Browser, files: dict[str, bytes]) -> Page:
+    """A page on a made-up origin whose scripts come from ``files`` (path -> bytes)."""
+    page = browser.new_page()
+    scripts = "".join(f'<script src="/{name}"></script>' for name in files)
+    documents = {"": f"<!doctype html>{scripts}".encode(), **files}
+
+    def fulfill(route) -> None:
+        name = route.request.url.removeprefix("http://build.invalid/")
+        kind = "text/javascript" if name.endswith(".js") else "text/html"
+        route.fulfill(status=200, content_type=kind, body=documents.get(name, b""))
+
+    # brython.js finds its own path from its <script src>: it must come from a real URL.
+    page.route("http://build.invalid/**", fulfill)
+    return page
+
+
+def compile_modules(browser: Browser, modules: list[dict], runtime: bytes) -> tuple[str, dict]:
+    """Brython's JavaScript for each module, compiled by the complete runtime."""
+    page = _page(browser, {"brython.js": runtime})
+    page.goto("http://build.invalid/")
+    version = page.evaluate("__BRYTHON__.version_info.slice(0, 3).join('.')")
+    compiled = page.evaluate(_COMPILE, modules)
+    page.close()
     failures = {name: result["error"] for name, result in compiled.items() if result["error"]}
     if failures:
         raise SystemExit("\n".join(f"cannot compile {name}: {error}" for name, error in failures.items()))
     return version, compiled
+
+
+def check_bundle(browser: Browser, runtime: bytes, bundle: bytes) -> None:
+    """Start the bundle on the runtime the bridge will load: a name the trimmed runtime lacks,
+    or any other error, fails the build rather than the merchant's page."""
+    page = _page(browser, {"brython.js": runtime, "sdk.js": bundle})
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
+    page.goto("http://build.invalid/")
+    started = page.evaluate("performance.getEntriesByName('service-sdk:started').length")
+    page.close()
+    if problems or not started:
+        raise SystemExit("the SDK bundle does not start on the trimmed runtime:\n" + "\n".join(problems))
 
 
 def _js(value: str) -> str:
@@ -168,12 +188,18 @@ def build(out: Path = DEFAULT_OUT) -> dict:
     runtime = brython_runtime()
     modules = runtime_modules()
     entry = {"name": BOOT_NAME, "src": ENTRY, "is_package": False}
-    version, compiled = compile_modules(modules + [entry], runtime)
+    trimmed, _report = trim(runtime.decode("utf-8"))
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(**launch_options())
+        version, compiled = compile_modules(browser, modules + [entry], runtime)
+        bundle = bundle_source(modules, compiled, version).encode("utf-8")
+        check_bundle(browser, trimmed.encode("utf-8"), bundle)
+        browser.close()
     out.mkdir(parents=True, exist_ok=True)
     for old in out.iterdir():
         old.unlink()
-    brython_name = _write(out, f"brython-{version}.js", runtime)
-    bundle_name = _write(out, "sdk.js", bundle_source(modules, compiled, version).encode("utf-8"))
+    brython_name = _write(out, f"brython-{version}-aot.js", trimmed.encode("utf-8"))
+    bundle_name = _write(out, "sdk.js", bundle)
     page = (SDK_DIR / "bridge.html").read_text(encoding="utf-8")
     page = page.replace("__BRYTHON__", brython_name).replace("__BUNDLE__", bundle_name)
     bridge_name = _write(out, "bridge.html", page.encode("utf-8"))
