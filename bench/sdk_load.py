@@ -6,8 +6,9 @@ script that does nothing but the fast path: the floor. Runs alternate between th
 busy machine slows both alike, and the report gives medians and their ratios:
 
 - time from navigation start until the first button is visible, and until all are settled,
-  for 1, 10 and 100 buttons (all with distinct amounts), with a cold cache (a new browser
-  context) and a warm one (the third load in the same context);
+  for 1, 10 and 100 buttons (all with distinct amounts), with a cold cache (a new incognito
+  context) and a warm one (the third load in a browser profile on disk, where V8 keeps compiled
+  code);
 - bytes transferred; long tasks on the merchant page's main thread; globals added.
 
 Usage: ``python bench/sdk_load.py [--runs N] [--sizes 1,10,100] [--out bench/RESULTS.md]``.
@@ -20,9 +21,10 @@ import datetime
 import platform
 import statistics
 import sys
+import tempfile
 from pathlib import Path
 
-from playwright.sync_api import Browser, BrowserContext, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Playwright, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -106,16 +108,27 @@ def load(context: BrowserContext, url: str) -> dict:
     return result
 
 
-def measure(browser: Browser, variant: Variant, count: int, warm: bool) -> dict:
-    context = browser.new_context()
-    context.add_init_script(PROBE)
-    try:
-        result = None
-        for _ in range(WARM_LOAD if warm else 1):
-            result = load(context, variant.url(count))
-        return result
-    finally:
-        context.close()
+def measure(playwright: Playwright, browser: Browser, variant: Variant, count: int, warm: bool) -> dict:
+    """One sample. Cold: a fresh incognito context. Warm: a profile on disk, as a returning
+    shopper's browser has, loaded three times (V8 keeps compiled code only in a real profile:
+    an incognito context never reuses it)."""
+    if not warm:
+        context = browser.new_context()
+        context.add_init_script(PROBE)
+        try:
+            return load(context, variant.url(count))
+        finally:
+            context.close()
+    with tempfile.TemporaryDirectory() as profile:
+        context = playwright.chromium.launch_persistent_context(profile, **launch_options())
+        context.add_init_script(PROBE)
+        try:
+            result = None
+            for _ in range(WARM_LOAD):
+                result = load(context, variant.url(count))
+            return result
+        finally:
+            context.close()
 
 
 def median(values: list[float]) -> float:
@@ -129,14 +142,14 @@ def run(runs: int, sizes: list[int]) -> dict:
         browser = playwright.chromium.launch(**launch_options())
         variants = [Variant("sdk", site, service.url), Variant("floor", site, service.url)]
         for variant in variants:  # one untimed load each: server and browser warm-up
-            measure(browser, variant, 1, warm=False)
+            measure(playwright, browser, variant, 1, warm=False)
         for count in sizes:
             for warm in (False, True):
                 samples: dict[str, list[dict]] = {"sdk": [], "floor": []}
                 for index in range(runs):
                     order = variants if index % 2 == 0 else variants[::-1]
                     for variant in order:
-                        samples[variant.name].append(measure(browser, variant, count, warm))
+                        samples[variant.name].append(measure(playwright, browser, variant, count, warm))
                 results[(count, "warm" if warm else "cold")] = samples
                 print(
                     f"  {count:>3} buttons, {'warm' if warm else 'cold'}: {summary_line(samples)}",
