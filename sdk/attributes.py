@@ -18,9 +18,8 @@ WATCHED = (BUTTON, PAYMENT_INFO, AMOUNT, CURRENCY, PRODUCT_TYPE)
 
 INSTALMENTS = "instalments"
 PRODUCT_TYPES = ("pay_later", "pay_in_4")
+VALID_TYPES = (INSTALMENTS, *PRODUCT_TYPES)
 MAX_AMOUNT_DIGITS = 14
-UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-DIGITS = "0123456789"
 
 
 class Button:
@@ -31,10 +30,7 @@ class Button:
         self.amount = amount
         self.currency = currency
         self.product_type = product_type
-
-    @property
-    def triple(self) -> tuple:
-        return (self.amount, self.currency, self.product_type)
+        self.triple = (amount, currency, product_type)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Button) and (self.group, self.triple) == (other.group, other.triple)
@@ -46,13 +42,14 @@ class Button:
 def is_amount(text: object) -> bool:
     """An integer of minor units written with digits only (1250, not 12.50 or -1)."""
     return (
-        isinstance(text, str) and 0 < len(text) <= MAX_AMOUNT_DIGITS and all(char in DIGITS for char in text)
+        # String methods, not a loop over characters: under Brython each Python step is costly.
+        isinstance(text, str) and 0 < len(text) <= MAX_AMOUNT_DIGITS and text.isascii() and text.isdigit()
     )
 
 
 def is_currency(text: object) -> bool:
     """An ISO 4217 code: three upper-case letters."""
-    return isinstance(text, str) and len(text) == 3 and all(char in UPPER for char in text)
+    return isinstance(text, str) and len(text) == 3 and text.isascii() and text.isalpha() and text.isupper()
 
 
 def amount_problem(value: object, name: str) -> str | None:
@@ -84,6 +81,9 @@ def product_type_problem(value: object, name: str) -> str | None:
 
 def parse_button(attrs: dict) -> tuple:
     """``(Button, None)`` for valid attributes, ``(None, problem)`` otherwise."""
+    amount, currency, product_type = attrs.get(AMOUNT), attrs.get(CURRENCY), attrs.get(PRODUCT_TYPE)
+    if is_amount(amount) and is_currency(currency) and (product_type is None or product_type in VALID_TYPES):
+        return Button(attrs.get(BUTTON) or "", int(amount), currency, product_type or INSTALMENTS), None
     problems = [
         problem
         for problem in (

@@ -8,6 +8,7 @@ Nothing here may let a Python exception reach JavaScript: each entry point catch
 from browser import aio, window
 from javascript import NULL, UNDEFINED
 
+from .attributes import WATCHED
 from .availability import check_url, is_available_status
 from .checkout import Checkouts, Effects
 from .options import parse_button_options
@@ -26,6 +27,16 @@ def to_python(value):
     if window.Array.isArray(value):
         return [to_python(item) for item in value]
     return {key: to_python(value[key]) for key in window.Object.keys(value)}
+
+
+def element_from_row(row) -> dict:
+    """``[id, tag, value or false per watched attribute]`` as the page model reads elements."""
+    attrs = {}
+    for index, name in enumerate(WATCHED):
+        value = row[index + 2]
+        if value is not False:
+            attrs[name] = value
+    return {"id": row[0], "tag": row[1], "attrs": attrs}
 
 
 class Bridge:
@@ -62,12 +73,15 @@ class Bridge:
     def on_message(self, raw) -> None:
         """A message from the loader (origin and source already checked by the host)."""
         try:
-            data = to_python(raw)
-            if not isinstance(data, dict) or data.get("channel") != CHANNEL:
+            if getattr(raw, "channel", None) != CHANNEL:
                 return
-            handler = self.handlers.get(data.get("type"))
+            kind = raw.type
+            if kind == "elements":
+                self.on_elements(raw)
+                return
+            handler = self.handlers.get(kind)
             if handler is not None:
-                handler(data)
+                handler(to_python(raw))
         except Exception as exc:  # the page must never see a Python traceback as a JS error
             self.send(
                 [{"op": "console", "level": "error", "message": f"service SDK internal error: {exc!r}"}]
@@ -82,13 +96,17 @@ class Bridge:
             return
         self.settings = settings
         self.checkouts = Checkouts(settings.checkout_timeout_ms)
+        self.headers = {"Authorization": "Bearer " + settings.public_key, "Accept": settings.accept}
         self.post({"type": "ready"})
 
     # -- buttons -------------------------------------------------------------------------
-    def on_elements(self, data: dict) -> None:
+    def on_elements(self, raw) -> None:
+        """The loader's element report; its rows are read directly, not converted as a whole."""
         if self.settings is None:
             return
-        self.apply(self.page.report(data.get("added", []), data.get("changed", []), data.get("removed", [])))
+        added = [element_from_row(row) for row in raw.added]
+        changed = [element_from_row(row) for row in raw.changed]
+        self.apply(self.page.report(added, changed, [int(element_id) for element_id in raw.removed]))
 
     def on_button(self, data: dict) -> None:
         call_id = data.get("call")
@@ -119,22 +137,23 @@ class Bridge:
     # -- availability ----------------------------------------------------------------------
     def apply(self, update: Update) -> None:
         # Requests first: the loader's hide commands can travel while the service answers.
-        for triple in update.fetch:
-            aio.run(self.check(triple))
+        if update.fetch:
+            self.check(update.fetch)
         self.send(update.commands)
 
     async def api_get(self, url: str):
         """GET an API URL with the public key (same origin: no preflight)."""
-        headers = {"Authorization": "Bearer " + self.settings.public_key, "Accept": self.settings.accept}
-        return await window.fetch(url, {"headers": headers, "credentials": "omit"})
+        return await window.fetch(url, {"headers": self.headers, "credentials": "omit"})
 
-    async def check(self, triple: tuple) -> None:
-        try:
-            response = await self.api_get(check_url(self.api_url, triple))
-            available = is_available_status(response.status)
-        except Exception:  # a network failure: the button stays hidden
-            available = False
-        self.guarded(lambda: self.apply(self.page.settle(triple, available)))
+    def check(self, triples: list) -> None:
+        """Send the availability checks; each answer settles its triple (a failure: hidden)."""
+        triples = list(triples)
+
+        def answered(index, status) -> None:
+            triple = triples[index]
+            self.guarded(lambda: self.apply(self.page.settle(triple, is_available_status(status))))
+
+        self.host.get([check_url(self.api_url, triple) for triple in triples], self.headers, answered)
 
     def guarded(self, step) -> None:
         """Run a step of an async task; report instead of letting an exception escape."""

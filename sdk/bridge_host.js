@@ -20,6 +20,16 @@
     post: function (message) {
       if (valid) window.parent.postMessage(message, origin);
     },
+    // Send GETs and report each answer's status (0: no answer). Python decides which URLs and
+    // what a status means; looping over fetch here saves a Python round per request.
+    get: function (urls, headers, onAnswer) {
+      urls.forEach(function (url, index) {
+        fetch(url, { headers: headers, credentials: 'omit' }).then(
+          function (response) { onAnswer(index, response.status); },
+          function () { onAnswer(index, 0); }
+        );
+      });
+    },
     listen: function (onData) {
       if (!valid) return;
       window.addEventListener('message', function (event) {
