@@ -80,25 +80,40 @@ def test_status_change_then_return_calls_everything_in_order(page: Page, merchan
 @pytest.mark.parametrize("status", ["success", "pending", "ko", "dismiss", "error"])
 def test_without_its_callback_the_page_goes_to_the_status_url(page: Page, merchant, service, status):
     checkout_id = create_checkout(service, all_urls(merchant))
-    if status == "error":
-        service.control("POST", f"/_sandbox/checkouts/{checkout_id}/expire")
     callbacks = [name for name in ("onClose", *CALLBACK.values()) if name != CALLBACK[status]]
     page.goto(checkout_page(merchant, checkout_id, callbacks=callbacks))
-    if status == "error":
-        page.click("#pay")
-    else:
-        bring_to(page, status, open_checkout(page))
+    finish(page, service, checkout_id, status)
     expect(page.locator(f'[data-landing="{status}"]')).to_be_visible()
     assert page.url == merchant.landing(status)
 
 
-@pytest.mark.parametrize("status", ["success", "dismiss"])
+def finish(page: Page, service, checkout_id: str, status: str) -> None:
+    """Bring a checkout on the page to ``status`` (error: it expired before the shopper came)."""
+    if status == "error":
+        service.control("POST", f"/_sandbox/checkouts/{checkout_id}/expire")
+        page.click("#pay")
+    else:
+        bring_to(page, status, open_checkout(page))
+
+
+@pytest.mark.parametrize("status", list(CALLBACK))
 def test_with_neither_callback_nor_url_the_page_stays(page: Page, merchant, service, status):
     checkout_id = create_checkout(service, {})
     page.goto(checkout_page(merchant, checkout_id, callbacks=["onClose"]))
     url = page.url
-    bring_to(page, status, open_checkout(page))
+    finish(page, service, checkout_id, status)
     assert wait_calls(page, 1) == [f"onClose:{status}"]
+    expect(page.locator(OVERLAY)).to_have_count(0)
+    assert page.url == url
+
+
+@pytest.mark.parametrize("status", ["dismiss", "error"])
+def test_with_its_callback_the_url_is_not_visited(page: Page, merchant, service, status):
+    checkout_id = create_checkout(service, all_urls(merchant))
+    page.goto(checkout_page(merchant, checkout_id, callbacks=["onClose", CALLBACK[status]]))
+    url = page.url
+    finish(page, service, checkout_id, status)
+    assert wait_calls(page, 2) == [f"onClose:{status}", CALLBACK[status]]
     expect(page.locator(OVERLAY)).to_have_count(0)
     assert page.url == url
 
