@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from backend_stub.app import create_app
 from backend_stub.config import Config
+from backend_stub.testkit import ServiceProcess
 from sdk.tooling.chromium import launch_options
 
 DEMO_PUBLIC, DEMO_PRIVATE = "pk_test_demo", "sk_test_demo"
@@ -33,6 +34,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if uses_browser(item):
             item.add_marker(pytest.mark.e2e)
     items.sort(key=uses_browser)
+
+
+@pytest.fixture(scope="session")
+def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServiceProcess]:
+    """The sandbox server in its own process on 127.0.0.1, for browser tests (one per xdist
+    worker); each test resets it through the fixture that hands it out."""
+    db = tmp_path_factory.mktemp("service") / "service.sqlite3"
+    with ServiceProcess(db=db) as process:
+        yield process
 
 
 @pytest.fixture(scope="session")

@@ -13,14 +13,6 @@ from tests.demo.store_server import StoreServer
 
 
 @pytest.fixture(scope="session")
-def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServiceProcess]:
-    """The sandbox server, in its own process on 127.0.0.1."""
-    db = tmp_path_factory.mktemp("demo-service") / "service.sqlite3"
-    with ServiceProcess(db=db) as process:
-        yield process
-
-
-@pytest.fixture(scope="session")
 def store_server(service: ServiceProcess) -> Iterator[StoreServer]:
     server = StoreServer(StoreConfig(service_url=service.url)).start()
     yield server

@@ -12,14 +12,6 @@ from tests.e2e.merchant_site import MerchantSite
 
 
 @pytest.fixture(scope="session")
-def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServiceProcess]:
-    """The sandbox server, in its own process on 127.0.0.1 (one per xdist worker)."""
-    db = tmp_path_factory.mktemp("service") / "service.sqlite3"
-    with ServiceProcess(db=db) as process:
-        yield process
-
-
-@pytest.fixture(scope="session")
 def merchant_site(service: ServiceProcess) -> Iterator[MerchantSite]:
     site = MerchantSite(service.url).start()
     yield site
