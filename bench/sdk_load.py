@@ -60,7 +60,7 @@ RESULT = """() => ({
   all: window.__bench.all,
   longTasks: window.__bench.longTasks,
   globals: Object.getOwnPropertyNames(window)
-    .filter(name => !window.__bench.names.has(name) && !/^[0-9]+$/.test(name)),
+    .filter(name => !window.__bench.names.has(name) && name !== '__bench' && !/^[0-9]+$/.test(name)),
 })"""
 
 
