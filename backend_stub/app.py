@@ -7,7 +7,6 @@ from collections.abc import AsyncIterator
 from aiohttp import web
 
 from .api import articles, button, captures, checkouts, openapi, orders, refunds
-from .api.middlewares import api_middleware, cors_middleware, error_middleware
 from .api.routing import add_api_routes
 from .config import Config
 from .sandbox.checkout_controls import add_checkout_controls
@@ -39,7 +38,9 @@ def create_app(config: Config | None = None) -> web.Application:
     """A sandbox server. Its database is opened here, so a bad path fails fast, before serving."""
     config = config or Config()
     app = web.Application(
-        middlewares=[gate_middleware, cors_middleware, error_middleware, api_middleware],
+        # One middleware: the gate journals and applies the sandbox controls, then hands every
+        # request to the API's own pipeline (backend_stub.api.serving).
+        middlewares=[gate_middleware],
         client_max_size=1024**2,
     )
     state = _open_state(config)

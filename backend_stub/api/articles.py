@@ -9,9 +9,9 @@ from ..state import state_of
 from ..storage.articles import ArticleStore
 from .bodies import read_json
 from .listing import render_list
-from .middlewares import MERCHANT
 from .rendering import render_empty
 from .routing import Route
+from .serving import MERCHANT
 
 __all__ = ["ROUTES", "present_article"]
 

@@ -8,9 +8,9 @@ from ..domain.availability import is_available, parse_query
 from ..state import state_of
 from .auth import Access
 from .errors import Forbidden
-from .middlewares import MERCHANT
 from .rendering import render
 from .routing import Route
+from .serving import MERCHANT
 
 __all__ = ["ROUTES"]
 

@@ -16,10 +16,10 @@ from ..state import state_of
 from ..storage.captures import CaptureStore
 from .bodies import read_json
 from .listing import render_list
-from .middlewares import MERCHANT
 from .refunds import present_refund
 from .rendering import render
 from .routing import Route
+from .serving import MERCHANT
 
 __all__ = ["ROUTES", "present_capture"]
 

@@ -10,9 +10,9 @@ from ..state import state_of
 from ..storage.checkouts import CheckoutStore
 from .auth import Access
 from .bodies import read_json
-from .middlewares import MERCHANT
 from .rendering import render
 from .routing import Route
+from .serving import MERCHANT
 
 __all__ = ["ROUTES", "checkout_json"]
 

@@ -1,6 +1,6 @@
 """The API's error vocabulary: one class per status, rendered in one place.
 
-Handlers and middlewares raise these; :func:`backend_stub.api.middlewares.error_middleware`
+Handlers raise these; :func:`backend_stub.api.serving.error_answer`
 renders every one of them (and anything unexpected, as a 500) in the document's shape.
 """
 

@@ -9,8 +9,8 @@ from ..domain.timestamps import format_timestamp
 from ..state import state_of
 from ..storage.orders import OrderStore
 from .listing import render_list
-from .middlewares import MERCHANT
 from .routing import Route
+from .serving import MERCHANT
 
 __all__ = ["ROUTES", "present_order"]
 

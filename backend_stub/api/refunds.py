@@ -9,9 +9,9 @@ from ..domain.timestamps import format_timestamp, now
 from ..state import state_of
 from ..storage.refunds import RefundStore
 from .bodies import read_json
-from .middlewares import MERCHANT
 from .rendering import render
 from .routing import Route
+from .serving import MERCHANT
 
 __all__ = ["ROUTES", "present_refund"]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 
 from aiohttp import web
@@ -23,6 +24,13 @@ def media_type_of(request: web.Request) -> MediaType:
     return request.get(MEDIA_TYPE, DEFAULT)
 
 
+@functools.lru_cache(maxsize=16)
+def _labels(media: MediaType) -> dict[str, str]:
+    """The headers of every answer with a body in ``media``; there are only a few media types."""
+    content_type = XML_CONTENT_TYPE if media.format == "xml" else JSON_CONTENT_TYPE
+    return {"Content-Type": f"{content_type}; charset=utf-8", "X-Service-Media-Type": media.header}
+
+
 def render(
     request: web.Request,
     data: object,
@@ -31,14 +39,10 @@ def render(
 ) -> web.Response:
     """An API answer carrying ``data`` in the format the request negotiated."""
     media = media_type_of(request)
-    if media.format == "xml":
-        text, content_type = to_xml(data), XML_CONTENT_TYPE
-    else:
-        text, content_type = _ENCODE(data), JSON_CONTENT_TYPE
-    response = web.Response(
-        text=text, status=status, content_type=content_type, charset="utf-8", headers=headers
-    )
-    response.headers["X-Service-Media-Type"] = media.header
+    text = to_xml(data) if media.format == "xml" else _ENCODE(data)
+    response = web.Response(body=text.encode(), status=status, headers=_labels(media))
+    if headers:
+        response.headers.update(headers)
     return response
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .errors import FieldErrors
 from .values import parse_amount, parse_currency, parse_product_type
@@ -11,8 +11,10 @@ from .values import parse_amount, parse_currency, parse_product_type
 __all__ = ["AvailabilityQuery", "parse_query", "is_available"]
 
 
-@dataclass(frozen=True, slots=True)
-class AvailabilityQuery:
+# A tuple, not a frozen dataclass: it is built on every availability check, the hottest path.
+class AvailabilityQuery(NamedTuple):
+    """What a merchant's page asks: this amount, in this currency, for this product."""
+
     amount: int
     currency: str
     product_type: str

@@ -1,33 +1,33 @@
-"""The gate: the one middleware that applies the sandbox controls to every request.
+"""The gate: the server's one middleware, which applies the sandbox controls to every request.
 
-It is the outermost middleware, because
-- the journal must see every request, CORS preflights included (the CORS middleware answers
-  those itself), with its final status, errors rendered by the error middleware included;
-- its own answers (maintenance, faults, throttling) then pass through the same error and CORS
-  layers as the API's, explicitly (:func:`answer`), so a browser can read them.
+It sees every request first and its final answer last, because
+- the journal must see every request, CORS preflights included, with its final status, errors
+  rendered included;
+- its own answers (maintenance, faults, throttling) are rendered in the negotiated format and
+  labelled for CORS like the API's, so a browser can read them (:func:`answer`).
 
 For each request outside ``/_sandbox/``, in order: enter it in the journal; maintenance (API
 routes only) answers 503; a fault is taken (any path) and, without a delay, answers at once;
 the concurrency limit (API routes with a key) answers 429; the fault's delay runs, counted as
-in flight; then the fault's status or drop, or the service itself. Maintenance comes first so
-that it does not use up faults; a delayed request counts against its key's limit because it is
-in flight, which is how tests hold requests to reach the limit.
+in flight; then the fault's status or drop, or the service itself
+(:func:`backend_stub.api.serving.serve`). Maintenance comes first so that it does not use up
+faults; a delayed request counts against its key's limit because it is in flight, which is how
+tests hold requests to reach the limit.
 
-When nothing is switched on, the cost is one journal entry and a few lookups.
+When nothing is switched on, the cost is one journal entry and the limit's count.
 """
 
 from __future__ import annotations
 
-import functools
 from contextlib import suppress
 
 from aiohttp import web
 
 from ..api.errors import APIError, NotAcceptable, Throttled, for_status
-from ..api.middlewares import cors_middleware, error_middleware
 from ..api.negotiation import negotiate
 from ..api.rendering import MEDIA_TYPE
 from ..api.routing import Handler, RouteInfo, route_info
+from ..api.serving import error_answer, label_for_cors, serve
 from .faults import Fault
 from .journal import DROPPED, FAILED, Entry
 from .paths import CONTROL_PREFIX
@@ -38,9 +38,11 @@ __all__ = ["gate_middleware", "answer", "drop"]
 
 @web.middleware
 async def gate_middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
-    """Journal, maintenance, faults and the concurrency limit, for every non-control request."""
+    """Journal, maintenance, faults and the concurrency limit, then the service itself."""
+    info = route_info(request)
     if request.path.startswith(CONTROL_PREFIX):
-        return await handler(request)
+        # The controls are neither journalled nor callable from a web page (no CORS).
+        return await serve(request, handler, info, cors=False)
     board = request.app[SWITCHBOARD]
     headers = request.headers
     entry = board.journal.open(
@@ -51,8 +53,11 @@ async def gate_middleware(request: web.Request, handler: Handler) -> web.StreamR
         headers.get("Origin"),
     )
     try:
-        response = await _admit(request, handler, board, entry)
-    except web.HTTPException as exc:  # a redirect, which the error middleware lets through
+        if board.maintenance.enabled or board.faults.active:  # so that "all off" costs two lookups
+            response = await _switched_on(request, handler, info, board, entry)
+        else:
+            response = await _within_limit(request, handler, info, board, entry, None)
+    except web.HTTPException as exc:  # a redirect, which the service lets through
         entry.finish(exc.status)
         raise
     except BaseException:
@@ -62,66 +67,61 @@ async def gate_middleware(request: web.Request, handler: Handler) -> web.StreamR
     return response
 
 
-async def _admit(
-    request: web.Request, handler: Handler, board: Switchboard, entry: Entry
+async def _switched_on(
+    request: web.Request, handler: Handler, info: RouteInfo | None, board: Switchboard, entry: Entry
 ) -> web.StreamResponse:
-    info = route_info(request)
-    fault = None
-    if board.maintenance.enabled or board.faults.active:  # so that "all off" costs two lookups
-        if info is not None and board.maintenance.enabled:
-            return await answer(request, board.maintenance.error(), info)
-        fault = board.faults.take(request.method, request.path)
-        if fault is not None:
-            entry.fault = fault.id
-            if not fault.delay_ms:
-                return await _fault_answer(handler, fault, entry, request)
-    serve = handler if fault is None else functools.partial(_delayed, handler, board, fault, entry)
+    if info is not None and board.maintenance.enabled:
+        return answer(request, board.maintenance.error(), info)
+    fault = board.faults.take(request.method, request.path)
+    if fault is not None:
+        entry.fault = fault.id
+        if not fault.delay_ms:
+            return await _fault_answer(request, handler, info, fault, entry)
+    return await _within_limit(request, handler, info, board, entry, fault)
+
+
+async def _within_limit(
+    request: web.Request,
+    handler: Handler,
+    info: RouteInfo | None,
+    board: Switchboard,
+    entry: Entry,
+    fault: Fault | None,
+) -> web.StreamResponse:
+    """Serve the request (or its delayed fault), counted against its key's concurrency limit."""
     key = entry.authorization if info is not None else None
-    if not key:
-        return await serve(request)
-    throttle = board.throttle
-    if not throttle.enter(key):
-        return await answer(request, Throttled(), info)
+    if key and not board.throttle.enter(key):
+        return answer(request, Throttled(), info)
     try:
-        return await serve(request)
+        if fault is None:
+            return await serve(request, handler, info)
+        await board.faults.hold(fault.delay_ms)
+        return await _fault_answer(request, handler, info, fault, entry)
     finally:
-        throttle.leave(key)
-
-
-async def _delayed(
-    handler: Handler, board: Switchboard, fault: Fault, entry: Entry, request: web.Request
-) -> web.StreamResponse:
-    await board.faults.hold(fault.delay_ms)
-    return await _fault_answer(handler, fault, entry, request)
+        if key:
+            board.throttle.leave(key)
 
 
 async def _fault_answer(
-    handler: Handler, fault: Fault, entry: Entry, request: web.Request
+    request: web.Request, handler: Handler, info: RouteInfo | None, fault: Fault, entry: Entry
 ) -> web.StreamResponse:
     if fault.drop:
         entry.outcome = DROPPED
         return drop(request)
     if fault.status is not None:
-        return await answer(request, for_status(fault.status), route_info(request))
-    return await handler(request)
+        return answer(request, for_status(fault.status), info)
+    return await serve(request, handler, info)
 
 
-async def answer(request: web.Request, error: APIError, info: RouteInfo | None) -> web.StreamResponse:
-    """The API's own answer for ``error``: rendered by the error middleware in the negotiated
-    format, then labelled by the CORS middleware."""
+def answer(request: web.Request, error: APIError, info: RouteInfo | None) -> web.StreamResponse:
+    """The API's own answer for ``error``, in the negotiated format, labelled for CORS."""
     if info is not None:
         # An unacceptable Accept keeps the default format: the gate's answer matters more here.
         with suppress(NotAcceptable):
             request[MEDIA_TYPE] = negotiate(request.headers.get("Accept"), info.path_version)
-
-    async def fail(_request: web.Request) -> web.StreamResponse:
-        raise error
-
-    rendered = functools.partial(error_middleware, handler=fail)
-    if request.method == "OPTIONS":
-        # A faulted preflight is meant to fail in the browser, so it gets no CORS headers.
-        return await rendered(request)
-    return await cors_middleware(request, rendered)
+    response = error_answer(request, error)
+    # A faulted preflight is meant to fail in the browser, so it gets no CORS headers.
+    return response if request.method == "OPTIONS" else label_for_cors(response)
 
 
 def drop(request: web.Request) -> web.StreamResponse:

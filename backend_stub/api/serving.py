@@ -1,0 +1,107 @@
+"""How the API serves one request around its route's handler.
+
+In order: a CORS preflight is answered here; an API route gets its version and format
+negotiated and its key checked; the handler runs; any error becomes an answer in the document's
+error shape (never a traceback or an HTML page); the answer is labelled for CORS.
+
+This is not a middleware of its own: the sandbox gate, the server's only middleware, calls
+:func:`serve` for every request. Each aiohttp middleware layer costs a coroutine and a partial
+per request, and ``GET /checkout/button`` is the hottest path a merchant's page has.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+from aiohttp import web
+
+from ..domain.errors import DomainError
+from ..state import state_of
+from ..storage.merchants import Merchant
+from .auth import authenticate
+from .errors import APIError, InternalServerError, MethodNotAllowed, NotFound, from_domain
+from .negotiation import negotiate
+from .rendering import MEDIA_TYPE, render
+from .routing import Handler, RouteInfo
+
+__all__ = ["MERCHANT", "serve", "error_answer", "label_for_cors"]
+
+log = logging.getLogger(__name__)
+
+MERCHANT = web.RequestKey("merchant", Merchant)  # the authenticated merchant
+_VERSIONED_PATH = re.compile(r"^/v(\d+)(/|$)")
+# The API takes a bearer key, never cookies, so any origin may call it.
+_CORS_HEADERS = {
+    "Access-Control-Allow-Origin": "*",
+    "Access-Control-Expose-Headers": "X-Service-Media-Type, Retry-After, Allow",
+}
+_PREFLIGHT_HEADERS = {
+    **_CORS_HEADERS,
+    "Access-Control-Allow-Methods": "GET, POST, DELETE, OPTIONS",
+    "Access-Control-Allow-Headers": "Authorization, Accept, Content-Type",
+    "Access-Control-Max-Age": "86400",
+}
+
+
+async def serve(
+    request: web.Request, handler: Handler, info: RouteInfo | None, *, cors: bool = True
+) -> web.StreamResponse:
+    """The answer to ``request``: preflight, API checks, the handler, errors rendered, CORS.
+
+    ``info`` is the API route the request matched (None: not an API path). Without ``cors``
+    (the sandbox controls, which a web page must never call) no CORS header is ever sent.
+    """
+    headers = request.headers
+    if cors and request.method == "OPTIONS" and "Access-Control-Request-Method" in headers:
+        return web.Response(status=204, headers=_PREFLIGHT_HEADERS)
+    try:
+        if info is not None:
+            request[MEDIA_TYPE] = negotiate(headers.get("Accept"), info.path_version)
+            request[MERCHANT] = authenticate(
+                headers.get("Authorization"), info.access, state_of(request).merchants
+            )
+        elif versioned := _VERSIONED_PATH.match(request.path):
+            negotiate(None, int(versioned[1]))  # an unknown version is a 406, not a 404
+        response = await handler(request)
+    except web.HTTPException as exc:
+        if exc.status < 400:  # a redirect goes out as aiohttp makes it
+            raise
+        response = error_answer(request, exc)
+    except Exception as exc:
+        response = error_answer(request, exc)
+    return label_for_cors(response) if cors else response
+
+
+def error_answer(request: web.Request, exc: Exception) -> web.Response:
+    """``exc`` as an answer in the error format, in the format the request negotiated."""
+    if isinstance(exc, APIError):
+        error = exc
+    elif isinstance(exc, DomainError):
+        error = from_domain(exc)
+    elif isinstance(exc, web.HTTPException):
+        error = _from_aiohttp(exc)
+    else:
+        log.exception("unexpected error on %s %s", request.method, request.path, exc_info=exc)
+        error = InternalServerError("The server failed; retry later.")
+    return render(request, error.body(), error.status, error.headers)
+
+
+def label_for_cors(response: web.StreamResponse) -> web.StreamResponse:
+    """``response`` with the headers that let a web page read it."""
+    response.headers.update(_CORS_HEADERS)
+    return response
+
+
+def _from_aiohttp(exc: web.HTTPException) -> APIError:
+    if isinstance(exc, web.HTTPMethodNotAllowed):
+        return MethodNotAllowed(
+            f"Method {exc.method} is not allowed here.", allowed=frozenset(exc.allowed_methods)
+        )
+    if isinstance(exc, web.HTTPNotFound):
+        return NotFound("No such resource.")
+    if isinstance(exc, web.HTTPRequestEntityTooLarge):
+        error = APIError("The request body is too large.")
+        error.status, error.type = 413, "RequestEntityTooLargeException"
+        return error
+    return InternalServerError()
