@@ -81,22 +81,25 @@ def product_type_problem(value: object, name: str) -> str | None:
 
 def parse_button(attrs: dict) -> tuple:
     """``(Button, None)`` for valid attributes, ``(None, problem)`` otherwise."""
-    amount, currency, product_type = attrs.get(AMOUNT), attrs.get(CURRENCY), attrs.get(PRODUCT_TYPE)
+    # `in` before indexing: under Brython, dict.get raises and catches inside for a missing key.
+    amount = attrs[AMOUNT] if AMOUNT in attrs else None
+    currency = attrs[CURRENCY] if CURRENCY in attrs else None
+    product_type = attrs[PRODUCT_TYPE] if PRODUCT_TYPE in attrs else None
+    group = (attrs[BUTTON] if BUTTON in attrs else None) or ""
     if is_amount(amount) and is_currency(currency) and (product_type is None or product_type in VALID_TYPES):
-        return Button(attrs.get(BUTTON) or "", int(amount), currency, product_type or INSTALMENTS), None
+        return Button(group, int(amount), currency, product_type or INSTALMENTS), None
     problems = [
         problem
         for problem in (
-            amount_problem(attrs.get(AMOUNT), AMOUNT),
-            currency_problem(attrs.get(CURRENCY), CURRENCY),
-            product_type_problem(attrs.get(PRODUCT_TYPE), PRODUCT_TYPE),
+            amount_problem(amount, AMOUNT),
+            currency_problem(currency, CURRENCY),
+            product_type_problem(product_type, PRODUCT_TYPE),
         )
         if problem is not None
     ]
     if problems:
         return None, "; ".join(problems)
-    product_type = attrs.get(PRODUCT_TYPE) or INSTALMENTS
-    return Button(attrs.get(BUTTON) or "", int(attrs[AMOUNT]), attrs[CURRENCY], product_type), None
+    return Button(group, int(amount), currency, product_type or INSTALMENTS), None
 
 
 def describe(tag: str, attrs: dict) -> str:

@@ -15,7 +15,7 @@ class AvailabilityCache:
 
     def answer(self, triple: tuple):
         """True, False, PENDING, or None when nobody asked yet."""
-        return self._answers.get(triple)
+        return self._answers[triple] if triple in self._answers else None  # no get(): see sdk.page
 
     def begin(self, triple: tuple) -> bool:
         """Note that ``triple`` is needed; True when the caller must send the request."""

@@ -32,10 +32,10 @@ def to_python(value):
 def element_from_row(row) -> dict:
     """``[id, tag, value or false per watched attribute]`` as the page model reads elements."""
     attrs = {}
-    for index, name in enumerate(WATCHED):
+    for index in range(len(WATCHED)):  # range, not enumerate: Brython runs it as a plain loop
         value = row[index + 2]
         if value is not False:
-            attrs[name] = value
+            attrs[WATCHED[index]] = value
     return {"id": row[0], "tag": row[1], "attrs": attrs}
 
 
@@ -147,11 +147,12 @@ class Bridge:
 
     def check(self, triples: list) -> None:
         """Send the availability checks; each answer settles its triple (a failure: hidden)."""
-        triples = list(triples)
 
-        def answered(index, status) -> None:
-            triple = triples[index]
-            self.guarded(lambda: self.apply(self.page.settle(triple, is_available_status(status))))
+        def answered(batch) -> None:
+            # ``batch``: [index, status] pairs, every answer that arrived since the last batch.
+            # Indexing, not unpacking: Brython unpacks a JS array through an iterator.
+            answers = [(triples[pair[0]], is_available_status(pair[1])) for pair in batch]
+            self.guarded(lambda: self.apply(self.page.settle_all(answers)))
 
         self.host.get([check_url(self.api_url, triple) for triple in triples], self.headers, answered)
 

@@ -20,13 +20,28 @@
     post: function (message) {
       if (valid) window.parent.postMessage(message, origin);
     },
-    // Send GETs and report each answer's status (0: no answer). Python decides which URLs and
-    // what a status means; looping over fetch here saves a Python round per request.
-    get: function (urls, headers, onAnswer) {
+    // Send GETs and report their answers' statuses (0: no answer) in batches of [index, status]
+    // pairs. Python decides which URLs and what a status means; looping over fetch here saves a
+    // Python round per request. Answers that arrive while the bridge is busy wait for the next
+    // batch: with many buttons, that is one Python call and one message to the page per batch.
+    get: function (urls, headers, onAnswers) {
+      var answers = [];
+      var scheduled = false;
+      function deliver() {
+        scheduled = false;
+        onAnswers(answers.splice(0));
+      }
+      function answer(index, status) {
+        answers.push([index, status]);
+        if (!scheduled) {
+          scheduled = true;
+          window.setTimeout(deliver, 0);
+        }
+      }
       urls.forEach(function (url, index) {
         fetch(url, { headers: headers, credentials: 'omit' }).then(
-          function (response) { onAnswer(index, response.status); },
-          function () { onAnswer(index, 0); }
+          function (response) { answer(index, response.status); },
+          function () { answer(index, 0); }
         );
       });
     },

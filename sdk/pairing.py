@@ -22,21 +22,25 @@ class Pairing:
         self.remove_container(container_id)
         self.group_of[container_id] = group
         self.members.setdefault(group, set()).add(container_id)
-        return self.shown_count.get(group, 0) > 0
+        return group in self.shown_count and self.shown_count[group] > 0
 
     def remove_container(self, container_id) -> None:
-        group = self.group_of.pop(container_id, None)
-        if group is not None:
-            self.members[group].discard(container_id)
+        # Tested with `in` first: under Brython, pop(key, default) on a missing key raises inside.
+        if container_id in self.group_of:
+            self.members[self.group_of.pop(container_id)].discard(container_id)
 
     def button_shown(self, group: str) -> list:
         """A button of ``group`` became visible: the containers that must appear now."""
-        count = self.shown_count.get(group, 0) + 1
+        count = (self.shown_count[group] if group in self.shown_count else 0) + 1
         self.shown_count[group] = count
-        return sorted(self.members.get(group, ())) if count == 1 else []
+        return self._containers(group) if count == 1 else []
 
     def button_hidden(self, group: str) -> list:
         """A shown button of ``group`` was hidden or left: the containers that must go now."""
-        count = self.shown_count.get(group, 0) - 1
+        count = (self.shown_count[group] if group in self.shown_count else 0) - 1
         self.shown_count[group] = count
-        return sorted(self.members.get(group, ())) if count == 0 else []
+        return self._containers(group) if count == 0 else []
+
+    def _containers(self, group: str) -> list:
+        members = self.members[group] if group in self.members else ()
+        return sorted(members) if len(members) > 1 else list(members)

@@ -34,6 +34,24 @@ def test_an_available_answer_shows_buttons_and_their_containers():
     assert page.settle((6000, "EUR", "instalments"), False).commands == []
 
 
+def test_answers_settled_together_make_one_show_and_resolve_waiting_calls_after_it():
+    page = Page()
+    page.report([button(1, 5000), button(2, 6000), button(3, 7000), info(4)], [], [])
+    page.ask(9, (6000, "EUR", "instalments"))
+    update = page.settle_all(
+        [
+            ((5000, "EUR", "instalments"), True),
+            ((6000, "EUR", "instalments"), False),
+            ((7000, "EUR", "instalments"), True),
+        ]
+    )
+    assert update.commands == [
+        {"op": "show", "ids": [1, 4, 3]},
+        {"op": "resolve", "call": 9, "value": False},
+    ]
+    assert update.fetch == []
+
+
 def test_containers_pair_by_group_value():
     page = Page()
     page.report(
