@@ -5,6 +5,9 @@ service origin, ``127.0.0.1``) and with ``bench/baseline.js``, a plain-JavaScrip
 script that does nothing but the fast path: the floor. Runs alternate between the two, so a
 busy machine slows both alike, and the report gives medians and their ratios:
 
+- a third variant, the bridge floor (``bench/bridge_floor/``): the SDK's architecture with
+  nothing in it (the iframe, the same Brython runtime, postMessage, fetch in JavaScript), served
+  by a second server as its ``/sdk.js``; it tells the architecture's cost from the SDK's own;
 - time from navigation start until the first button is visible, and until all are settled,
   for 1, 10 and 100 buttons (all with distinct amounts), with a cold cache (a new incognito
   context) and a warm one (the third load in a browser profile on disk, where V8 keeps compiled
@@ -18,7 +21,9 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import json
 import platform
+import shutil
 import statistics
 import sys
 import tempfile
@@ -29,6 +34,7 @@ from playwright.sync_api import Browser, BrowserContext, Playwright, sync_playwr
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from backend_stub.config import Config  # noqa: E402
 from backend_stub.testkit import ServiceProcess  # noqa: E402
 from sdk.tooling.chromium import launch_options  # noqa: E402
 from tests.e2e.merchant_site import SDK_QUERY, MerchantSite  # noqa: E402
@@ -74,21 +80,43 @@ def page_body(count: int) -> str:
 
 
 class Variant:
-    """One way of putting buttons on the page: this SDK, or the baseline."""
+    """One way of putting buttons on the page: this SDK (its script tag), or a floor's script."""
 
-    def __init__(self, name: str, site: MerchantSite, service_url: str) -> None:
-        self.name, self.site = name, site
+    def __init__(self, name: str, site: MerchantSite, script: str | None = None) -> None:
+        self.name, self.site, self.script = name, site, script
         self.urls: dict[int, str] = {}
-        self.service_url = service_url
 
     def url(self, count: int) -> str:
         if count not in self.urls:
-            if self.name == "sdk":
+            if self.script is None:
                 self.urls[count] = self.site.page(page_body(count))
             else:
-                tag = f'<script src="/bench/baseline.js?api={self.service_url}&{SDK_QUERY}" defer></script>'
-                self.urls[count] = self.site.page(page_body(count), head=tag, sdk=False)
+                self.urls[count] = self.site.page(page_body(count), head=self.script, sdk=False)
         return self.urls[count]
+
+
+def bridge_floor_dir(folder: Path) -> Path:
+    """An SDK folder for a second server (``--sdk-dir``) whose ``/sdk.js`` is the bridge floor:
+    bench/bridge_floor/ around the very Brython runtime file the SDK's bridge loads."""
+    dist = Config().sdk_dir
+    runtime = json.loads((dist / "manifest.json").read_text(encoding="utf-8"))["brython"]
+    for name in (runtime, runtime + ".br", runtime + ".gz"):
+        shutil.copy(dist / name, folder / name)
+    source = ROOT / "bench" / "bridge_floor"
+    page = source.joinpath("bridge.html").read_text(encoding="utf-8")
+    page = page.replace("__BRYTHON__", runtime).replace("__BRIDGE_SCRIPT__", "bridge-floor.js")
+    (folder / "bridge-floor.html").write_text(page, encoding="utf-8")
+    shutil.copy(source / "bridge.js", folder / "bridge-floor.js")
+    loader = source.joinpath("loader.js").read_text(encoding="utf-8")
+    (folder / "loader.js").write_text(loader.replace("__BRIDGE__", "bridge-floor.html"), encoding="utf-8")
+    manifest = {
+        "brython": runtime,
+        "bundle": "bridge-floor.js",
+        "bridge": "bridge-floor.html",
+        "loader": "loader.js",
+    }
+    (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    return folder
 
 
 def load(context: BrowserContext, url: str) -> dict:
@@ -137,17 +165,28 @@ def median(values: list[float]) -> float:
 
 def run(runs: int, sizes: list[int]) -> dict:
     results: dict = {}
-    with ServiceProcess() as service, sync_playwright() as playwright:
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        ServiceProcess() as service,
+        ServiceProcess(extra_args=["--sdk-dir", str(bridge_floor_dir(Path(folder)))]) as floor_service,
+        sync_playwright() as playwright,
+    ):
         site = MerchantSite(service.url, static={"/bench/": ROOT / "bench"}).start()
         browser = playwright.chromium.launch(**launch_options())
-        variants = [Variant("sdk", site, service.url), Variant("floor", site, service.url)]
+        baseline = f"/bench/baseline.js?api={service.url}&{SDK_QUERY}"
+        variants = [
+            Variant("sdk", site),
+            Variant("floor", site, f'<script src="{baseline}" defer></script>'),
+            Variant("bridge", site, f'<script src="{floor_service.url}/sdk.js?{SDK_QUERY}" async></script>'),
+        ]
         for variant in variants:  # one untimed load each: server and browser warm-up
             measure(playwright, browser, variant, 1, warm=False)
         for count in sizes:
             for warm in (False, True):
-                samples: dict[str, list[dict]] = {"sdk": [], "floor": []}
+                samples: dict[str, list[dict]] = {variant.name: [] for variant in variants}
                 for index in range(runs):
-                    order = variants if index % 2 == 0 else variants[::-1]
+                    # Each run starts with another variant, so a busy machine slows all alike.
+                    order = variants[index % len(variants) :] + variants[: index % len(variants)]
                     for variant in order:
                         samples[variant.name].append(measure(playwright, browser, variant, count, warm))
                 results[(count, "warm" if warm else "cold")] = samples
@@ -173,10 +212,12 @@ def stats(samples: list[dict]) -> dict:
 
 
 def summary_line(samples: dict) -> str:
-    sdk, floor = stats(samples["sdk"]), stats(samples["floor"])
+    sdk, floor, bridge = (stats(samples[name]) for name in ("sdk", "floor", "bridge"))
     return (
-        f"first {sdk['first']:.0f} vs {floor['first']:.0f} ms ({sdk['first'] / floor['first']:.2f}x), "
-        f"all {sdk['all']:.0f} vs {floor['all']:.0f} ms ({sdk['all'] / floor['all']:.2f}x)"
+        f"first {sdk['first']:.0f} vs {floor['first']:.0f} ms ({sdk['first'] / floor['first']:.2f}x;"
+        f" bridge floor {bridge['first']:.0f}), "
+        f"all {sdk['all']:.0f} vs {floor['all']:.0f} ms ({sdk['all'] / floor['all']:.2f}x;"
+        f" bridge floor {bridge['all']:.0f})"
     )
 
 
@@ -200,7 +241,7 @@ def report(results: dict, runs: int) -> str:
         f"## SDK load — {today}",
         "",
         f"`python bench/sdk_load.py --runs {runs}` on {platform.machine()}, {platform.python_version()},"
-        f" Chromium headless; medians of {runs} runs per cell, SDK and floor alternating.",
+        f" Chromium headless; medians of {runs} runs per cell, the SDK and both floors in rotation.",
         "Times are milliseconds from navigation start.",
         "",
         "| buttons | cache | first visible: SDK / floor (ratio) | all settled: SDK / floor (ratio) "
@@ -217,14 +258,36 @@ def report(results: dict, runs: int) -> str:
             _pair(sdk, floor, "long_max", " ms"),
         ]
         lines.append(f"| {count} | {cache} | " + " | ".join(cells) + " |")
+    lines += [
+        "",
+        "The bridge floor (bench/bridge_floor/) is the least the SDK's architecture can do: the same"
+        " iframe on the service origin loading the same Brython runtime, postMessage both ways, no"
+        " Python. The SDK over it is what the SDK's own code costs; it over the in-page floor is what"
+        " the architecture costs.",
+        "",
+        "| buttons | cache | first visible: SDK / bridge floor (ratio)"
+        " | all settled: SDK / bridge floor (ratio) | bridge floor / in-page floor: first, all |",
+        "|---|---|---|---|---|",
+    ]
+    for (count, cache), samples in results.items():
+        sdk, floor, bridge = (stats(samples[name]) for name in ("sdk", "floor", "bridge"))
+        lines.append(
+            f"| {count} | {cache} | {_pair(sdk, bridge, 'first', ratio=True)}"
+            f" | {_pair(sdk, bridge, 'all', ratio=True)}"
+            f" | {bridge['first'] / floor['first']:.2f}x, {bridge['all'] / floor['all']:.2f}x |"
+        )
     lines += ["", "Targets:", ""]
     for count, cache, what, ceiling in TARGETS:
         if (count, cache) not in results:
             continue
         samples = results[(count, cache)]
-        ratio = stats(samples["sdk"])[what] / stats(samples["floor"])[what]
+        floor, bridge = stats(samples["floor"])[what], stats(samples["bridge"])[what]
+        ratio = stats(samples["sdk"])[what] / floor
         verdict = "met" if ratio <= ceiling else "MISSED"
-        lines.append(f"- {count} button(s), {cache}, {what}: {ratio:.2f}x (target ≤ {ceiling}x) — {verdict}")
+        lines.append(
+            f"- {count} button(s), {cache}, {what}: {ratio:.2f}x (target ≤ {ceiling}x) — {verdict};"
+            f" the bridge floor alone: {bridge / floor:.2f}x"
+        )
     sdk_all = [s for samples in results.values() for s in samples["sdk"]]
     over = sum(1 for s in sdk_all for d in s["longTasks"] if d > 50)
     lines.append(

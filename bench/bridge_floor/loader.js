@@ -1,0 +1,32 @@
+/* The bridge floor for bench/sdk_load.py: the least a page can do with the SDK's architecture
+ * (CONTRACT 2): a hidden iframe on the service origin that loads the same Brython runtime, and
+ * postMessage both ways. Nothing else: no Python runs, no rule is checked, no live updates. The
+ * SDK's time over this floor is what its own code costs; this floor's time over the in-page
+ * floor (baseline.js) is what the architecture costs. Served as /sdk.js by a second server. */
+(function () {
+  'use strict';
+  var script = document.currentScript;
+  var src = new URL(script.src);
+  var origin = src.origin;
+  var frame = document.createElement('iframe');
+  frame.src = origin + '/sdk/__BRIDGE__?origin=' + encodeURIComponent(location.origin) +
+    '&public-key=' + encodeURIComponent(src.searchParams.get('public-key'));
+  // As the SDK's loader does: a renderer that shows nothing runs at low priority.
+  frame.setAttribute('style', 'position:fixed;bottom:0;right:0;width:1px;height:1px;border:0;' +
+    'opacity:0;pointer-events:none;z-index:-1');
+  var waiting = {}; // query string -> buttons
+  window.addEventListener('message', function (event) {
+    if (event.origin !== origin || event.source !== frame.contentWindow) return;
+    if (event.data === 'ready') {
+      document.querySelectorAll('[data-service-button]').forEach(function (button) {
+        var query = 'amount=' + button.getAttribute('data-amount') +
+          '&currency=' + button.getAttribute('data-currency');
+        (waiting[query] = waiting[query] || []).push(button);
+      });
+      frame.contentWindow.postMessage(Object.keys(waiting), origin);
+    } else if (event.data[1]) {
+      (waiting[event.data[0]] || []).forEach(function (button) { button.removeAttribute('hidden'); });
+    }
+  });
+  (document.body || document.documentElement).appendChild(frame);
+})();
