@@ -10,12 +10,17 @@ from javascript import NULL, UNDEFINED
 
 from .attributes import WATCHED
 from .availability import check_url, is_available_status
+from .backlog import Backlog
 from .checkout import Checkouts, Effects
 from .options import parse_button_options
 from .page import Page, Update
 from .settings import parse_settings
 
 CHANNEL = "service-sdk"
+# Elements read before their checks are sent; the rest of a long report waits for the next turn
+# of the event loop, so that the first requests leave at once and answers that come back are
+# shown while a page of many buttons is still being read.
+REPORT_SLICE = 10
 
 
 def to_python(value):
@@ -58,6 +63,7 @@ class Bridge:
         self.checkouts = None
         self.timer = None
         self.pending_queries = {}
+        self.backlog = Backlog(lambda callback: window.setTimeout(callback, 0), self.guarded)
         self.host.listen(self.on_message)
         self.configure(to_python(self.host.settings))
 
@@ -72,20 +78,23 @@ class Bridge:
 
     def on_message(self, raw) -> None:
         """A message from the loader (origin and source already checked by the host)."""
-        try:
-            if getattr(raw, "channel", None) != CHANNEL:
-                return
-            kind = raw.type
-            if kind == "elements":
-                self.on_elements(raw)
-                return
-            handler = self.handlers.get(kind)
-            if handler is not None:
-                handler(to_python(raw))
-        except Exception as exc:  # the page must never see a Python traceback as a JS error
-            self.send(
-                [{"op": "console", "level": "error", "message": f"service SDK internal error: {exc!r}"}]
-            )
+        if self.backlog.busy:
+            # A long report is still being read: later messages keep their order behind it.
+            self.backlog.defer(lambda: self.dispatch(raw))
+        else:
+            self.guarded(lambda: self.dispatch(raw))
+
+    def dispatch(self, raw) -> None:
+        """Hand a message to its handler (callers catch what it raises)."""
+        if getattr(raw, "channel", None) != CHANNEL:
+            return
+        kind = raw.type
+        if kind == "elements":
+            self.on_elements(raw)
+            return
+        handler = self.handlers.get(kind)
+        if handler is not None:
+            handler(to_python(raw))
 
     # -- start ---------------------------------------------------------------------------
     def configure(self, raw: dict) -> None:
@@ -104,9 +113,16 @@ class Bridge:
         """The loader's element report; its rows are read directly, not converted as a whole."""
         if self.settings is None:
             return
-        added = [element_from_row(row) for row in raw.added]
-        changed = [element_from_row(row) for row in raw.changed]
-        self.apply(self.page.report(added, changed, [int(element_id) for element_id in raw.removed]))
+        rows = list(raw.added) + list(raw.changed)  # the page model treats both alike
+        self.report(rows, [int(element_id) for element_id in raw.removed])
+
+    def report(self, rows: list, removed: list) -> None:
+        """Report the first REPORT_SLICE rows now, and the rest on the next turn."""
+        elements = [element_from_row(row) for row in rows[:REPORT_SLICE]]
+        self.apply(self.page.report(elements, [], removed))
+        if len(rows) > REPORT_SLICE:
+            rest = rows[REPORT_SLICE:]
+            self.backlog.defer(lambda: self.report(rest, []), first=True)
 
     def on_button(self, data: dict) -> None:
         call_id = data.get("call")
