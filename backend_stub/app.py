@@ -6,14 +6,10 @@ from collections.abc import AsyncIterator
 
 from aiohttp import web
 
+from . import endpoints
 from .api import articles, button, captures, checkouts, openapi, orders, refunds
-from .api.routing import add_api_routes
 from .config import Config
-from .sandbox.checkout_controls import add_checkout_controls
-from .sandbox.controls import add_control_routes
-from .sandbox.gate import gate_middleware
-from .sandbox.gate_controls import add_gate_controls
-from .sandbox.seeding import add_seeding_routes
+from .sandbox import checkout_controls, controls, gate_controls, seeding
 from .state import STATE, ServerState
 from .storage import Database
 from .storage.fixture import load_fixture, read_fixture
@@ -37,12 +33,7 @@ def _open_state(config: Config) -> ServerState:
 def create_app(config: Config | None = None) -> web.Application:
     """A sandbox server. Its database is opened here, so a bad path fails fast, before serving."""
     config = config or Config()
-    app = web.Application(
-        # One middleware: the gate journals and applies the sandbox controls, then hands every
-        # request to the API's own pipeline (backend_stub.api.serving).
-        middlewares=[gate_middleware],
-        client_max_size=1024**2,
-    )
+    app = web.Application(client_max_size=1024**2)  # no middleware: see backend_stub.endpoints
     state = _open_state(config)
     app[STATE] = state
 
@@ -51,13 +42,21 @@ def create_app(config: Config | None = None) -> web.Application:
         state.db.close()
 
     app.cleanup_ctx.append(close_database)
+    gate_controls.add_switchboard(app)
+    assets.add_file_cache(app)
     for resource in RESOURCES:
-        add_api_routes(app, resource.ROUTES)
-    add_control_routes(app)
-    add_seeding_routes(app)
-    add_gate_controls(app)
-    add_checkout_controls(app)
-    openapi.add_openapi_route(app)
-    assets.add_asset_routes(app)
-    hosted_checkout.add_hosted_checkout_routes(app)
+        endpoints.add_api_routes(app, resource.ROUTES)
+    endpoints.add_routes(
+        app,
+        [
+            *controls.ROUTES,
+            *seeding.ROUTES,
+            *gate_controls.ROUTES,
+            *checkout_controls.ROUTES,
+            *openapi.ROUTES,
+            *assets.ROUTES,
+            *hosted_checkout.ROUTES,
+        ],
+    )
+    endpoints.add_catch_all(app)
     return app

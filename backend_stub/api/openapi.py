@@ -36,7 +36,7 @@ __all__ = [
     "Section",
     "SECTIONS",
     "build_document",
-    "add_openapi_route",
+    "ROUTES",
     "operation",
     "ok",
     "no_content",
@@ -813,6 +813,4 @@ async def openapi_document(_request: web.Request) -> web.Response:
     return web.Response(body=_document_bytes(), content_type=JSON, charset="utf-8")
 
 
-def add_openapi_route(app: web.Application) -> None:
-    """Serve the document at :data:`OPENAPI_PATH`."""
-    app.router.add_get(OPENAPI_PATH, openapi_document)
+ROUTES = [web.get(OPENAPI_PATH, openapi_document)]

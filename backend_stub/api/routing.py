@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from aiohttp import web
 
 from .auth import Access
 
-__all__ = ["Route", "RouteInfo", "API_ROUTES", "add_api_routes", "route_info"]
+__all__ = ["Handler", "Route", "RouteInfo", "VERSION_PREFIXES", "versioned"]
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -32,19 +32,11 @@ class RouteInfo:
     path_version: int | None
 
 
-API_ROUTES = web.AppKey("api_routes", dict)
 VERSION_PREFIXES = {"": None, "/v1": 1}
 
 
-def add_api_routes(app: web.Application, routes: Iterable[Route]) -> None:
-    """Register every route under each version prefix and remember its access rule."""
-    table: dict = app.setdefault(API_ROUTES, {})
+def versioned(routes: Iterable[Route]) -> Iterator[tuple[str, str, Handler, RouteInfo]]:
+    """Each route under each version prefix: method, path, handler, and what the API checks."""
     for route in routes:
         for prefix, version in VERSION_PREFIXES.items():
-            registered = app.router.add_route(route.method, prefix + route.path, route.handler)
-            table[registered] = RouteInfo(route.access, version)
-
-
-def route_info(request: web.Request) -> RouteInfo | None:
-    """The API route the request matched, or None (not an API path, or no match)."""
-    return request.app[API_ROUTES].get(request.match_info.route)
+            yield route.method, prefix + route.path, route.handler, RouteInfo(route.access, version)

@@ -70,7 +70,7 @@ async def serve(
         response = error_answer(request, exc)
     except Exception as exc:
         response = error_answer(request, exc)
-    return label_for_cors(response) if cors else response
+    return label_for_cors(request, response) if cors else response
 
 
 def error_answer(request: web.Request, exc: Exception) -> web.Response:
@@ -87,9 +87,16 @@ def error_answer(request: web.Request, exc: Exception) -> web.Response:
     return render(request, error.body(), error.status, error.headers)
 
 
-def label_for_cors(response: web.StreamResponse) -> web.StreamResponse:
-    """``response`` with the headers that let a web page read it."""
-    response.headers.update(_CORS_HEADERS)
+def label_for_cors(request: web.Request, response: web.StreamResponse) -> web.StreamResponse:
+    """``response`` with the headers that let a web page read it.
+
+    Only for requests with an ``Origin``: a browser sends one with every cross-origin request,
+    and a merchant's server or a same-origin page need no CORS headers (Starlette's and
+    django-cors-headers' rule too). API answers carry no freshness information, so no cache
+    can hand an answer without them to a page that needs them.
+    """
+    if "Origin" in request.headers:
+        response.headers.update(_CORS_HEADERS)
     return response
 
 

@@ -12,7 +12,7 @@ from ..state import state_of
 from ..storage.checkouts import CheckoutStore
 from .controls import control
 
-__all__ = ["add_checkout_controls"]
+__all__ = ["ROUTES"]
 
 
 @control
@@ -30,6 +30,7 @@ async def expire_checkout(request: web.Request) -> web.Response:
     return web.json_response(checkout_json(checkout))
 
 
-def add_checkout_controls(app: web.Application) -> None:
-    app.router.add_post("/_sandbox/checkouts/{checkout_id}/decide", decide_checkout)
-    app.router.add_post("/_sandbox/checkouts/{checkout_id}/expire", expire_checkout)
+ROUTES = [
+    web.post("/_sandbox/checkouts/{checkout_id}/decide", decide_checkout),
+    web.post("/_sandbox/checkouts/{checkout_id}/expire", expire_checkout),
+]

@@ -9,7 +9,7 @@ from ..storage.fixture import reset as reset_storage
 from .guard import check_control_access
 from .switchboard import SWITCHBOARD
 
-__all__ = ["add_control_routes", "control"]
+__all__ = ["ROUTES", "control"]
 
 
 def control(handler):
@@ -40,7 +40,4 @@ async def reset(request: web.Request) -> web.Response:
     return web.json_response({"status": "reset"})
 
 
-def add_control_routes(app: web.Application) -> None:
-    """Register health and reset."""
-    app.router.add_get("/_sandbox/health", health)
-    app.router.add_post("/_sandbox/reset", reset)
+ROUTES = [web.get("/_sandbox/health", health), web.post("/_sandbox/reset", reset)]

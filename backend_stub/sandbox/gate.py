@@ -1,6 +1,7 @@
-"""The gate: the server's one middleware, which applies the sandbox controls to every request.
+"""The gate: the sandbox controls, applied to every request before anything else runs.
 
-It sees every request first and its final answer last, because
+Every route's handler is bound to :func:`admit` when it is registered (backend_stub.endpoints),
+so the gate sees every request first and its final answer last, because
 - the journal must see every request, CORS preflights included, with its final status, errors
   rendered included;
 - its own answers (maintenance, faults, throttling) are rendered in the negotiated format and
@@ -26,24 +27,27 @@ from aiohttp import web
 from ..api.errors import APIError, NotAcceptable, Throttled, for_status
 from ..api.negotiation import negotiate
 from ..api.rendering import MEDIA_TYPE
-from ..api.routing import Handler, RouteInfo, route_info
+from ..api.routing import Handler, RouteInfo
 from ..api.serving import error_answer, label_for_cors, serve
 from .faults import Fault
 from .journal import DROPPED, FAILED, Entry
 from .paths import CONTROL_PREFIX
-from .switchboard import SWITCHBOARD, Switchboard
+from .switchboard import Switchboard
 
-__all__ = ["gate_middleware", "answer", "drop"]
+__all__ = ["admit", "answer", "drop"]
 
 
-@web.middleware
-async def gate_middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
-    """Journal, maintenance, faults and the concurrency limit, then the service itself."""
-    info = route_info(request)
+async def admit(
+    request: web.Request, *, handler: Handler, info: RouteInfo | None, board: Switchboard
+) -> web.StreamResponse:
+    """Journal, maintenance, faults and the concurrency limit, then the service itself.
+
+    ``handler`` is the route's, ``info`` what the API needs to know of the route (None: not an
+    API operation), ``board`` the server's switchboard.
+    """
     if request.path.startswith(CONTROL_PREFIX):
         # The controls are neither journalled nor callable from a web page (no CORS).
         return await serve(request, handler, info, cors=False)
-    board = request.app[SWITCHBOARD]
     headers = request.headers
     entry = board.journal.open(
         request.method,
@@ -121,7 +125,7 @@ def answer(request: web.Request, error: APIError, info: RouteInfo | None) -> web
             request[MEDIA_TYPE] = negotiate(request.headers.get("Accept"), info.path_version)
     response = error_answer(request, error)
     # A faulted preflight is meant to fail in the browser, so it gets no CORS headers.
-    return response if request.method == "OPTIONS" else label_for_cors(response)
+    return response if request.method == "OPTIONS" else label_for_cors(request, response)
 
 
 def drop(request: web.Request) -> web.StreamResponse:

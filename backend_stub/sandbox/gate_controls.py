@@ -15,7 +15,7 @@ from .controls import control
 from .journal import key_owner, parse_filter
 from .switchboard import SWITCHBOARD, Switchboard
 
-__all__ = ["add_gate_controls"]
+__all__ = ["ROUTES", "add_switchboard"]
 
 
 def _board(request: web.Request) -> Switchboard:
@@ -88,8 +88,8 @@ async def set_limits(request: web.Request) -> web.Response:
     return web.json_response(throttle.describe())
 
 
-def add_gate_controls(app: web.Application) -> None:
-    """Give the app its switchboard and the control routes over it."""
+def add_switchboard(app: web.Application) -> Switchboard:
+    """Give the app its switchboard, everything off."""
     board = Switchboard.for_config(app[STATE].config)
     app[SWITCHBOARD] = board
 
@@ -98,13 +98,17 @@ def add_gate_controls(app: web.Application) -> None:
         board.faults.release()
 
     app.on_shutdown.append(release_held_requests)
-    router = app.router
-    router.add_get("/_sandbox/requests", list_requests)
-    router.add_delete("/_sandbox/requests", clear_requests)
-    router.add_get("/_sandbox/faults", list_faults)
-    router.add_post("/_sandbox/faults", add_fault)
-    router.add_delete("/_sandbox/faults", clear_faults)
-    router.add_get("/_sandbox/maintenance", show_maintenance)
-    router.add_post("/_sandbox/maintenance", set_maintenance)
-    router.add_get("/_sandbox/limits", show_limits)
-    router.add_post("/_sandbox/limits", set_limits)
+    return board
+
+
+ROUTES = [
+    web.get("/_sandbox/requests", list_requests),
+    web.delete("/_sandbox/requests", clear_requests),
+    web.get("/_sandbox/faults", list_faults),
+    web.post("/_sandbox/faults", add_fault),
+    web.delete("/_sandbox/faults", clear_faults),
+    web.get("/_sandbox/maintenance", show_maintenance),
+    web.post("/_sandbox/maintenance", set_maintenance),
+    web.get("/_sandbox/limits", show_limits),
+    web.post("/_sandbox/limits", set_limits),
+]

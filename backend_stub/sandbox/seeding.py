@@ -21,7 +21,7 @@ from ..state import state_of
 from ..storage.orders import OrderStore
 from .controls import control
 
-__all__ = ["add_seeding_routes", "SEED_MAX_BODY"]
+__all__ = ["ROUTES", "SEED_MAX_BODY"]
 
 # 100,000 orders with every field set are about 15 MB of JSON: above the API's 1 MB body limit.
 SEED_MAX_BODY = 64 * 1024**2
@@ -38,6 +38,4 @@ async def seed_orders(request: web.Request) -> web.Response:
     return render(request, shown[0] if single else shown, status=201)
 
 
-def add_seeding_routes(app: web.Application) -> None:
-    """Register ``POST /_sandbox/orders``."""
-    app.router.add_post("/_sandbox/orders", seed_orders)
+ROUTES = [web.post("/_sandbox/orders", seed_orders)]

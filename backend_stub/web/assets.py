@@ -16,7 +16,7 @@ from aiohttp import web
 from ..api.errors import NotFound, ServiceUnavailable
 from ..state import state_of
 
-__all__ = ["add_asset_routes", "SdkFiles"]
+__all__ = ["ROUTES", "add_file_cache", "SdkFiles"]
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 LOADER_CACHE = "public, max-age=300"
@@ -93,7 +93,9 @@ async def versioned_file(request: web.Request) -> web.Response:
     return _serve(request, files, name, IMMUTABLE)
 
 
-def add_asset_routes(app: web.Application) -> None:
+def add_file_cache(app: web.Application) -> None:
+    """The app's cache of the built files, read on the first request that needs them."""
     app[SDK_FILES] = {}
-    app.router.add_get("/sdk.js", loader)
-    app.router.add_get("/sdk/{name}", versioned_file)
+
+
+ROUTES = [web.get("/sdk.js", loader), web.get("/sdk/{name}", versioned_file)]

@@ -20,7 +20,7 @@ from ..state import state_of
 from ..storage.checkouts import CheckoutStore
 from .money import format_money
 
-__all__ = ["add_hosted_checkout_routes"]
+__all__ = ["ROUTES"]
 
 HERE = Path(__file__).resolve().parent
 TEMPLATES = jinja2.Environment(
@@ -101,7 +101,8 @@ async def static_file(request: web.Request) -> web.Response:
     return response
 
 
-def add_hosted_checkout_routes(app: web.Application) -> None:
-    app.router.add_get("/checkout/{checkout_id}/frame", checkout_page)
-    app.router.add_post("/checkout/{checkout_id}/frame/decision", decision)
-    app.router.add_get("/static/{name}", static_file)
+ROUTES = [
+    web.get("/checkout/{checkout_id}/frame", checkout_page),
+    web.post("/checkout/{checkout_id}/frame/decision", decision),
+    web.get("/static/{name}", static_file),
+]

@@ -132,3 +132,11 @@ async def test_cors_preflight_allows_authorization(api):
 async def test_cors_on_answers(api):
     response = await api.get(BUTTON, headers=bearer(DEMO_PUBLIC, Origin="http://localhost:8000"))
     assert response.headers["Access-Control-Allow-Origin"] == "*"
+    assert "X-Service-Media-Type" in response.headers["Access-Control-Expose-Headers"]
+
+
+async def test_no_cors_headers_for_a_request_without_origin(api):
+    # A merchant's server calls the API directly: no browser, nothing to allow.
+    response = await api.get(BUTTON, headers=bearer(DEMO_PUBLIC))
+    assert response.status == 201
+    assert "Access-Control-Allow-Origin" not in response.headers

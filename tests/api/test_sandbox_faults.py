@@ -25,6 +25,8 @@ async def add_fault(api, **fault: object) -> dict:
 
 
 async def check_button(api, path: str = BUTTON, **headers: str) -> aiohttp.ClientResponse:
+    """The check a merchant's page makes: cross-origin, so with an Origin."""
+    headers.setdefault("Origin", "http://localhost:8000")
     return await api.get(path, params=QUERY, headers=bearer(DEMO_PUBLIC, **headers))
 
 

@@ -17,7 +17,8 @@ async def set_maintenance(api, **body: object) -> dict:
 
 
 async def check_button(api, path: str = BUTTON, key: str = DEMO_PUBLIC):
-    return await api.get(path, params=QUERY, headers=bearer(key))
+    """The check a merchant's page makes: cross-origin, so with an Origin."""
+    return await api.get(path, params=QUERY, headers=bearer(key, Origin="http://localhost:8000"))
 
 
 async def test_on_answers_503_with_retry_after_then_off_serves_again(api):
