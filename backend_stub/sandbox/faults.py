@@ -149,6 +149,14 @@ class Faults:
         self._release = asyncio.Event()
 
     def clear(self) -> None:
-        """Forget every fault and release the requests they hold."""
+        """Forget every fault and release the requests they hold; ids go on from the last one."""
         self.active.clear()
         self.release()
+
+    def reset(self) -> None:
+        """As :meth:`clear`, and the next fault is number 1 again, as on a new server.
+
+        A reset also empties the journal, so no entry is left naming an older fault.
+        """
+        self.clear()
+        self._last_id = 0

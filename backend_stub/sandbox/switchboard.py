@@ -32,7 +32,7 @@ class Switchboard:
     def reset(self) -> None:
         """Everything off, the journal empty, the limit back to its configured value."""
         self.journal.clear()
-        self.faults.clear()
+        self.faults.reset()
         self.maintenance.reset()
         self.throttle.reset()
 

@@ -210,3 +210,11 @@ async def test_bad_fault_is_400_naming_the_field(api, body, field):
 async def test_fault_body_must_be_json(api):
     response = await api.post("/_sandbox/faults", data="status=500")
     assert response.status == 415
+
+
+async def test_after_a_reset_faults_are_numbered_from_1_as_on_a_new_server(api):
+    assert (await add_fault(api, status=503))["id"] == 1
+    assert (await api.delete("/_sandbox/faults")).status == 200
+    assert (await add_fault(api, status=503))["id"] == 2  # a clear keeps counting
+    assert (await api.post("/_sandbox/reset")).status == 200
+    assert (await add_fault(api, status=503))["id"] == 1
