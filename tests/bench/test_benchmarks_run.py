@@ -1,0 +1,47 @@
+"""The benchmarks behind the speed targets run from a clean checkout and report every figure.
+
+Each runs once, as briefly as it allows, in a process of its own; the figures themselves are
+for ``make bench``, never asserted here.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_bench(script: str, out: Path, *args: str) -> str:
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / script), "--out", str(out), *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    return out.read_text(encoding="utf-8")
+
+
+def test_sdk_load_compares_the_sdk_with_both_floors(tmp_path: Path):
+    report = run_bench("sdk_load.py", tmp_path / "results.md", "--runs", "1", "--sizes", "1")
+    assert "| 1 | cold |" in report and "| 1 | warm |" in report
+    assert "SDK / bridge floor" in report
+    assert "- 1 button(s), cold, first:" in report and "the bridge floor alone:" in report
+    assert "globals the SDK added to the merchant's window: service" in report
+
+
+def test_server_compares_the_button_check_with_the_floor(tmp_path: Path):
+    report = run_bench(
+        "server.py", tmp_path / "results.md", "--rounds", "1", "--duration", "0.3", "--warmup", "0.1"
+    )
+    assert "| GET /checkout/button (public key) |" in report
+    assert "- /checkout/button at" in report and "of the floor's rate" in report
+    assert "- filtered list p50" in report
+
+
+def test_plugin_start_compares_the_fixture_with_a_bare_process(tmp_path: Path):
+    report = run_bench("plugin_start.py", tmp_path / "results.md", "--rounds", "1")
+    assert "`sandbox_server` fixture: request to ready" in report
+    assert "- fixture start" in report
