@@ -114,15 +114,15 @@ class Bridge:
         if self.settings is None:
             return
         rows = list(raw.added) + list(raw.changed)  # the page model treats both alike
-        self.report(rows, [int(element_id) for element_id in raw.removed])
+        self.report(rows, 0, [int(element_id) for element_id in raw.removed])
 
-    def report(self, rows: list, removed: list) -> None:
-        """Report the first REPORT_SLICE rows now, and the rest on the next turn."""
-        elements = [element_from_row(row) for row in rows[:REPORT_SLICE]]
+    def report(self, rows: list, start: int, removed: list) -> None:
+        """Report REPORT_SLICE rows from ``start`` now, and the rest on the next turn."""
+        end = start + REPORT_SLICE
+        elements = [element_from_row(row) for row in rows[start:end]]
         self.apply(self.page.report(elements, [], removed))
-        if len(rows) > REPORT_SLICE:
-            rest = rows[REPORT_SLICE:]
-            self.backlog.defer(lambda: self.report(rest, []), first=True)
+        if end < len(rows):
+            self.backlog.defer(lambda: self.report(rows, end, []), first=True)
 
     def on_button(self, data: dict) -> None:
         call_id = data.get("call")

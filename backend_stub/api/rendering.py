@@ -39,11 +39,8 @@ def render(
 ) -> web.Response:
     """An API answer carrying ``data`` in the format the request negotiated."""
     media = media_type_of(request)
-    if data == {} and media.format == "json":
-        body = b"{}"  # the availability check's answer, the most frequent of all: no encoder
-    else:
-        body = (to_xml(data) if media.format == "xml" else _ENCODE(data)).encode()
-    response = web.Response(body=body, status=status, headers=_labels(media))
+    text = to_xml(data) if media.format == "xml" else _ENCODE(data)
+    response = web.Response(body=text.encode(), status=status, headers=_labels(media))
     if headers:
         response.headers.update(headers)
     return response
