@@ -6,8 +6,6 @@ Each parser takes the raw value and the field's name, and records a clear messag
 
 from __future__ import annotations
 
-import re
-
 from .errors import REQUIRED, FieldErrors
 
 __all__ = [
@@ -24,8 +22,17 @@ MAX_AMOUNT = 10**13
 PRODUCT_TYPES = ("instalments", "pay_later", "pay_in_4")
 DEFAULT_PRODUCT_TYPE = "instalments"
 
-_DIGITS = re.compile(r"^[0-9]{1,14}$")
-_CURRENCY = re.compile(r"^[A-Z]{3}$")
+# str methods rather than regular expressions: "$" also matches before a final newline, and
+# these run on every availability check.
+_MAX_DIGITS = len(str(MAX_AMOUNT))
+
+
+def _is_digits(value: str) -> bool:
+    return 0 < len(value) <= _MAX_DIGITS and value.isascii() and value.isdigit()
+
+
+def _is_currency_code(value: str) -> bool:
+    return len(value) == 3 and value.isascii() and value.isalpha() and value.isupper()
 
 
 def parse_amount(value: object, field: str, errors: FieldErrors, *, minimum: int = 0) -> int | None:
@@ -37,7 +44,7 @@ def parse_amount(value: object, field: str, errors: FieldErrors, *, minimum: int
         amount = None
     elif isinstance(value, int):
         amount = value
-    elif isinstance(value, str) and _DIGITS.match(value):
+    elif isinstance(value, str) and _is_digits(value):
         amount = int(value)
     else:
         amount = None
@@ -58,7 +65,7 @@ def parse_currency(value: object, field: str, errors: FieldErrors) -> str | None
     if value is None or value == "":
         errors.add(field, REQUIRED)
         return None
-    if not isinstance(value, str) or not _CURRENCY.match(value):
+    if not isinstance(value, str) or not _is_currency_code(value):
         errors.add(field, "Must be an ISO 4217 currency code of three upper-case letters, such as EUR.")
         return None
     return value

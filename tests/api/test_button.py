@@ -66,9 +66,14 @@ async def test_path_version(api):
         ({"amount": "12.50", "currency": "EUR"}, "amount"),
         ({"amount": "-5", "currency": "EUR"}, "amount"),
         ({"amount": "abc", "currency": "EUR"}, "amount"),
+        # A regular expression's "$" also matches before a final newline; the service must not.
+        ({"amount": "5000\n", "currency": "EUR"}, "amount"),
+        ({"amount": "５０００", "currency": "EUR"}, "amount"),  # full-width digits are not an amount
         ({"amount": "5000"}, "currency"),
         ({"amount": "5000", "currency": "euro"}, "currency"),
         ({"amount": "5000", "currency": "eur"}, "currency"),
+        ({"amount": "5000", "currency": "EUR\n"}, "currency"),
+        ({"amount": "5000", "currency": "ÉUR"}, "currency"),
         ({"amount": "5000", "currency": "EUR", "product[type]": "pay_in_12"}, "product[type]"),
         ({"amount": "5000", "currency": "EUR", "product[type]": ""}, "product[type]"),
     ],
