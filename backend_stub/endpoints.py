@@ -24,13 +24,14 @@ __all__ = ["add_api_routes", "add_routes", "add_catch_all", "route_info"]
 
 
 def _through_pipeline(app: web.Application, handler: Handler, info: RouteInfo | None) -> Handler:
-    return functools.partial(admit, handler=handler, info=info, board=app[SWITCHBOARD])
+    # Bound by position: a partial with keywords copies them into a new dict on every call.
+    return functools.partial(admit, handler, info, app[SWITCHBOARD])
 
 
 def route_info(route: web.AbstractRoute) -> RouteInfo | None:
     """What the pipeline knows of a registered route: its API access and version, or None."""
     handler = route.handler
-    return handler.keywords["info"] if isinstance(handler, functools.partial) else None
+    return handler.args[1] if isinstance(handler, functools.partial) else None
 
 
 def add_api_routes(app: web.Application, routes: Iterable[Route]) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import NotAcceptable
 
@@ -26,16 +26,19 @@ _GENERIC_JSON = frozenset({"application/json", "application/*", "*/*"})
 
 @dataclass(frozen=True, slots=True)
 class MediaType:
-    """What an answer is rendered as."""
+    """What an answer is rendered as, and the names it goes by in headers."""
 
     version: int = LATEST_VERSION
     format: str = "json"
     sandbox: bool = False
+    # Worked out once here: every answer carries them, and there are only a few media types.
+    header: str = field(init=False, compare=False, repr=False)  # the value of X-Service-Media-Type
+    content_type: str = field(init=False, compare=False, repr=False)  # of an answer with a body
 
-    @property
-    def header(self) -> str:
-        """The value of ``X-Service-Media-Type``."""
-        return f"service{'.sandbox' if self.sandbox else ''}.v{self.version}"
+    def __post_init__(self) -> None:
+        header = f"service{'.sandbox' if self.sandbox else ''}.v{self.version}"
+        object.__setattr__(self, "header", header)
+        object.__setattr__(self, "content_type", f"application/{self.format}; charset=utf-8")
 
 
 DEFAULT = MediaType()

@@ -38,7 +38,7 @@ __all__ = ["admit", "answer", "drop"]
 
 
 async def admit(
-    request: web.Request, *, handler: Handler, info: RouteInfo | None, board: Switchboard
+    handler: Handler, info: RouteInfo | None, board: Switchboard, request: web.Request
 ) -> web.StreamResponse:
     """Journal, maintenance, faults and the concurrency limit, then the service itself.
 
