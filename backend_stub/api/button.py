@@ -5,7 +5,6 @@ from __future__ import annotations
 from aiohttp import web
 
 from ..domain.availability import is_available, parse_query
-from ..state import state_of
 from .auth import Access
 from .errors import Forbidden
 from .rendering import render
@@ -17,15 +16,7 @@ __all__ = ["ROUTES"]
 
 async def check_button(request: web.Request) -> web.Response:
     """201 when the merchant's limits contain the amount, 403 otherwise."""
-    query = parse_query(request.query)
-    merchant = request[MERCHANT]
-    merchants = state_of(request).merchants
-
-    def limit_for(product_type: str, currency: str) -> tuple[int, int] | None:
-        limit = merchants.limit(merchant.id, product_type, currency)
-        return (limit.min_amount, limit.max_amount) if limit else None
-
-    if not is_available(query, limit_for):
+    if not is_available(parse_query(request.query), request[MERCHANT].limit_for):
         raise Forbidden("The product is not available for this amount.")
     return render(request, {}, status=201)
 

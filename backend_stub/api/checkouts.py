@@ -44,14 +44,8 @@ async def create_checkout(request: web.Request) -> web.Response:
     """A new checkout for an order; 409 when the order id was used before."""
     body = await read_json(request)
     merchant = request[MERCHANT]
-    state = state_of(request)
-
-    def limit_for(product_type: str, currency: str) -> tuple[int, int] | None:
-        limit = state.merchants.limit(merchant.id, product_type, currency)
-        return (limit.min_amount, limit.max_amount) if limit else None
-
-    checkout = parse_new_checkout(body, limit_for, now())
-    CheckoutStore(state.db).create(merchant.id, checkout)
+    checkout = parse_new_checkout(body, merchant.limit_for, now())
+    CheckoutStore(state_of(request).db).create(merchant.id, checkout)
     return render(request, checkout_json(checkout), status=201)
 
 
