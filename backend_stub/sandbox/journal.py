@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import parse_qsl
 
+from ..api.auth import bearer_key
 from ..domain.errors import FieldErrors
 from ..storage.merchants import MerchantStore
 from .paths import variants
@@ -192,10 +193,8 @@ def key_owner(merchants: MerchantStore) -> KeyOwner:
     """Names the owner of the key in an Authorization header: merchant id and key kind."""
 
     def owner(authorization: str | None) -> dict[str, str] | None:
-        if not authorization:
-            return None
-        scheme, _, key = authorization.strip().partition(" ")
-        found = merchants.by_key(key.strip()) if scheme.lower() == "bearer" else None
+        key = bearer_key(authorization) if authorization else None
+        found = merchants.by_key(key) if key else None
         if found is None:
             return None
         merchant, kind = found

@@ -33,6 +33,12 @@ async def test_missing_malformed_or_unknown_key_is_401(api, authorization):
     assert response.headers["X-Service-Media-Type"] == "service.v1"
 
 
+@pytest.mark.parametrize("authorization", ["bearer pk_test_demo", "BEARER  pk_test_demo"])
+async def test_the_scheme_is_case_insensitive_and_spaces_are_tolerated(api, authorization):
+    response = await api.get(BUTTON, headers={"Authorization": authorization})
+    assert response.status == 201
+
+
 @pytest.mark.parametrize(
     "accept",
     [
