@@ -27,10 +27,6 @@ DEFAULT_PRODUCT_TYPE = "instalments"
 _MAX_DIGITS = len(str(MAX_AMOUNT))
 
 
-def _is_digits(value: str) -> bool:
-    return 0 < len(value) <= _MAX_DIGITS and value.isascii() and value.isdigit()
-
-
 def _is_currency_code(value: str) -> bool:
     return len(value) == 3 and value.isascii() and value.isalpha() and value.isupper()
 
@@ -40,12 +36,11 @@ def parse_amount(value: object, field: str, errors: FieldErrors, *, minimum: int
     if value is None or value == "":
         errors.add(field, REQUIRED)
         return None
-    if isinstance(value, bool):
-        amount = None
-    elif isinstance(value, int):
+    # A string first: every availability check sends one.
+    if isinstance(value, str):
+        amount = int(value) if 0 < len(value) <= _MAX_DIGITS and value.isascii() and value.isdigit() else None
+    elif isinstance(value, int) and not isinstance(value, bool):
         amount = value
-    elif isinstance(value, str) and _is_digits(value):
-        amount = int(value)
     else:
         amount = None
     if amount is None:
