@@ -19,13 +19,14 @@ from aiohttp import web
 from .api.routing import Handler, Route, RouteInfo, versioned
 from .sandbox.gate import admit
 from .sandbox.switchboard import SWITCHBOARD
+from .state import STATE
 
 __all__ = ["add_api_routes", "add_routes", "add_catch_all", "route_info"]
 
 
 def _through_pipeline(app: web.Application, handler: Handler, info: RouteInfo | None) -> Handler:
     # Bound by position: a partial with keywords copies them into a new dict on every call.
-    return functools.partial(admit, handler, info, app[SWITCHBOARD])
+    return functools.partial(admit, handler, info, app[SWITCHBOARD], app[STATE].merchants)
 
 
 def route_info(route: web.AbstractRoute) -> RouteInfo | None:

@@ -4,9 +4,10 @@ In order: a CORS preflight is answered here; an API route gets its version and f
 negotiated and its key checked; the handler runs; any error becomes an answer in the document's
 error shape (never a traceback or an HTML page); the answer is labelled for CORS.
 
-This is not a middleware of its own: the sandbox gate, the server's only middleware, calls
-:func:`serve` for every request. Each aiohttp middleware layer costs a coroutine and a partial
-per request, and ``GET /checkout/button`` is the hottest path a merchant's page has.
+This is not a middleware: the sandbox gate (:func:`backend_stub.sandbox.gate.admit`), bound
+into every route by backend_stub.endpoints, calls :func:`serve` for every request. Each aiohttp
+middleware layer costs a coroutine and a partial per request, and ``GET /checkout/button`` is
+the hottest path a merchant's page has.
 """
 
 from __future__ import annotations
@@ -17,8 +18,7 @@ import re
 from aiohttp import web
 
 from ..domain.errors import DomainError
-from ..state import state_of
-from ..storage.merchants import Merchant
+from ..storage.merchants import Merchant, MerchantStore
 from .auth import authenticate
 from .errors import APIError, InternalServerError, MethodNotAllowed, NotFound, from_domain
 from .negotiation import negotiate
@@ -45,11 +45,17 @@ _PREFLIGHT_HEADERS = {
 
 
 async def serve(
-    request: web.Request, handler: Handler, info: RouteInfo | None, *, cors: bool = True
+    request: web.Request,
+    handler: Handler,
+    info: RouteInfo | None,
+    merchants: MerchantStore,
+    *,
+    cors: bool = True,
 ) -> web.StreamResponse:
     """The answer to ``request``: preflight, API checks, the handler, errors rendered, CORS.
 
-    ``info`` is the API route the request matched (None: not an API path). Without ``cors``
+    ``info`` is the API route the request matched (None: not an API path), ``merchants`` the
+    server's keys. Without ``cors``
     (the sandbox controls, which a web page must never call) no CORS header is ever sent.
     """
     headers = request.headers
@@ -58,9 +64,7 @@ async def serve(
     try:
         if info is not None:
             request[MEDIA_TYPE] = negotiate(headers.get("Accept"), info.path_version)
-            request[MERCHANT] = authenticate(
-                headers.get("Authorization"), info.access, state_of(request).merchants
-            )
+            request[MERCHANT] = authenticate(headers.get("Authorization"), info.access, merchants)
         elif versioned := _VERSIONED_PATH.match(request.path):
             negotiate(None, int(versioned[1]))  # an unknown version is a 406, not a 404
         response = await handler(request)

@@ -29,6 +29,7 @@ from ..api.negotiation import negotiate
 from ..api.rendering import MEDIA_TYPE
 from ..api.routing import Handler, RouteInfo
 from ..api.serving import error_answer, label_for_cors, serve
+from ..storage.merchants import MerchantStore
 from .faults import Fault
 from .journal import DROPPED, FAILED, Entry
 from .paths import CONTROL_PREFIX
@@ -38,16 +39,21 @@ __all__ = ["admit", "answer", "drop"]
 
 
 async def admit(
-    handler: Handler, info: RouteInfo | None, board: Switchboard, request: web.Request
+    handler: Handler,
+    info: RouteInfo | None,
+    board: Switchboard,
+    merchants: MerchantStore,
+    request: web.Request,
 ) -> web.StreamResponse:
     """Journal, maintenance, faults and the concurrency limit, then the service itself.
 
     ``handler`` is the route's, ``info`` what the API needs to know of the route (None: not an
-    API operation), ``board`` the server's switchboard.
+    API operation), ``board`` the server's switchboard, ``merchants`` its keys. The gate's steps
+    are plain functions and this is its only coroutine: each layer costs on every request.
     """
     if request.path.startswith(CONTROL_PREFIX):
         # The controls are neither journalled nor callable from a web page (no CORS).
-        return await serve(request, handler, info, cors=False)
+        return await serve(request, handler, info, merchants, cors=False)
     headers = request.headers
     entry = board.journal.open(
         request.method,
@@ -56,11 +62,24 @@ async def admit(
         headers.get("Authorization"),
         headers.get("Origin"),
     )
+    key = entry.authorization if info is not None else None
     try:
+        response, fault = None, None
         if board.maintenance.enabled or board.faults.active:  # so that "all off" costs two lookups
-            response = await _switched_on(request, handler, info, board, entry)
-        else:
-            response = await _within_limit(request, handler, info, board, entry, None)
+            response, fault = _switched_on(request, info, board, entry)
+        if response is None:
+            if key and not board.throttle.enter(key):
+                response = answer(request, Throttled(), info)
+            else:
+                try:  # a delayed request counts against its key's limit: it is in flight
+                    if fault is not None:
+                        await board.faults.hold(fault.delay_ms)
+                        response = _fault_answer(request, info, fault, entry)
+                    if response is None:
+                        response = await serve(request, handler, info, merchants)
+                finally:
+                    if key:
+                        board.throttle.leave(key)
     except web.HTTPException as exc:  # a redirect, which the service lets through
         entry.finish(exc.status)
         raise
@@ -71,50 +90,32 @@ async def admit(
     return response
 
 
-async def _switched_on(
-    request: web.Request, handler: Handler, info: RouteInfo | None, board: Switchboard, entry: Entry
-) -> web.StreamResponse:
+def _switched_on(
+    request: web.Request, info: RouteInfo | None, board: Switchboard, entry: Entry
+) -> tuple[web.StreamResponse | None, Fault | None]:
+    """The answer maintenance or a fault gives at once, and the fault whose delay is still to run."""
     if info is not None and board.maintenance.enabled:
-        return answer(request, board.maintenance.error(), info)
+        return answer(request, board.maintenance.error(), info), None
     fault = board.faults.take(request.method, request.path)
-    if fault is not None:
-        entry.fault = fault.id
-        if not fault.delay_ms:
-            return await _fault_answer(request, handler, info, fault, entry)
-    return await _within_limit(request, handler, info, board, entry, fault)
+    if fault is None:
+        return None, None
+    entry.fault = fault.id
+    if fault.delay_ms:
+        return None, fault
+    # A fault without a delay has a status or a drop: parse_fault insists on one of the three.
+    return _fault_answer(request, info, fault, entry), None
 
 
-async def _within_limit(
-    request: web.Request,
-    handler: Handler,
-    info: RouteInfo | None,
-    board: Switchboard,
-    entry: Entry,
-    fault: Fault | None,
-) -> web.StreamResponse:
-    """Serve the request (or its delayed fault), counted against its key's concurrency limit."""
-    key = entry.authorization if info is not None else None
-    if key and not board.throttle.enter(key):
-        return answer(request, Throttled(), info)
-    try:
-        if fault is None:
-            return await serve(request, handler, info)
-        await board.faults.hold(fault.delay_ms)
-        return await _fault_answer(request, handler, info, fault, entry)
-    finally:
-        if key:
-            board.throttle.leave(key)
-
-
-async def _fault_answer(
-    request: web.Request, handler: Handler, info: RouteInfo | None, fault: Fault, entry: Entry
-) -> web.StreamResponse:
+def _fault_answer(
+    request: web.Request, info: RouteInfo | None, fault: Fault, entry: Entry
+) -> web.StreamResponse | None:
+    """The fault's own answer, or None when it only delays the service's."""
     if fault.drop:
         entry.outcome = DROPPED
         return drop(request)
     if fault.status is not None:
         return answer(request, for_status(fault.status), info)
-    return await serve(request, handler, info)
+    return None
 
 
 def answer(request: web.Request, error: APIError, info: RouteInfo | None) -> web.StreamResponse:
