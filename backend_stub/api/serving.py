@@ -55,8 +55,8 @@ async def serve(
     """The answer to ``request``: preflight, API checks, the handler, errors rendered, CORS.
 
     ``info`` is the API route the request matched (None: not an API path), ``merchants`` the
-    server's keys. Without ``cors``
-    (the sandbox controls, which a web page must never call) no CORS header is ever sent.
+    server's keys. Without ``cors`` (the sandbox controls, which a web page must never call) no
+    CORS header is ever sent.
     """
     headers = request.headers
     if cors and request.method == "OPTIONS" and "Access-Control-Request-Method" in headers:
