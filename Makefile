@@ -31,6 +31,7 @@ build: $(SDK_STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 test: install build lint
 	$(BIN)/pytest
