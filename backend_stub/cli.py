@@ -6,6 +6,8 @@ import argparse
 import asyncio
 import logging
 import signal
+import sys
+import threading
 from pathlib import Path
 
 from aiohttp import web
@@ -48,6 +50,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         default=64,
         help="simultaneous API requests per key before 429 (default %(default)s)",
     )
+    add(
+        "--stop-when-stdin-closes",
+        action="store_true",
+        help="stop when standard input reaches its end: a parent holding the pipe, such as the"
+        " test kit, then never leaves a server behind, even when it is killed",
+    )
     return parser.parse_args(argv)
 
 
@@ -64,8 +72,9 @@ def config_from(args: argparse.Namespace) -> Config:
     return Config(**options)
 
 
-async def serve(config: Config, host: str, port: int) -> None:
-    """Serve until SIGINT or SIGTERM; prints the URL once the socket is listening."""
+async def serve(config: Config, host: str, port: int, *, stop_when_stdin_closes: bool = False) -> None:
+    """Serve until SIGINT or SIGTERM (or the end of standard input, when asked); prints the URL
+    once the socket is listening."""
     runner = web.AppRunner(create_app(config), access_log=None, handle_signals=False)
     await runner.setup()
     site = web.TCPSite(runner, host, port)
@@ -76,14 +85,27 @@ async def serve(config: Config, host: str, port: int) -> None:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
+    if stop_when_stdin_closes:
+        # The end of the pipe comes when its writer closes it or dies, SIGKILL included, which
+        # no signal handler sees. A thread, because a pipe cannot be watched the same way on
+        # every platform.
+        threading.Thread(target=_stop_at_end_of_stdin, args=(loop, stop), daemon=True).start()
     try:
         await stop.wait()
     finally:
         await runner.cleanup()
 
 
+def _stop_at_end_of_stdin(loop: asyncio.AbstractEventLoop, stop: asyncio.Event) -> None:
+    while sys.stdin.buffer.read(4096):
+        pass
+    loop.call_soon_threadsafe(stop.set)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the server until interrupted."""
     args = parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    asyncio.run(serve(config_from(args), args.host, args.port))
+    asyncio.run(
+        serve(config_from(args), args.host, args.port, stop_when_stdin_closes=args.stop_when_stdin_closes)
+    )

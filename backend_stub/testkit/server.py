@@ -56,11 +56,14 @@ class ServiceProcess:
             str(self.port),
             "--db",
             self.db,
+            # Our end of stdin closes when this process ends, however it ends: the server follows.
+            "--stop-when-stdin-closes",
             *(["--admin-token", self.admin_token] if self.admin_token else []),
             *self.extra_args,
         ]
         self.process = subprocess.Popen(
             command,
+            stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
@@ -111,8 +114,9 @@ class ServiceProcess:
             self.process.wait()
             if self._reader is not None:
                 self._reader.join(5)
-            if self.process.stdout:
-                self.process.stdout.close()
+            for pipe in (self.process.stdin, self.process.stdout):
+                if pipe:
+                    pipe.close()
 
     def __enter__(self) -> ServiceProcess:
         return self.start()
