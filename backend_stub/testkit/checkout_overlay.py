@@ -47,7 +47,8 @@ class CheckoutOverlay:
 
     def wait_open(self) -> CheckoutOverlay:
         """Wait until the hosted checkout has loaded in the overlay and takes clicks."""
-        expect(self.control("checkout-close")).to_be_visible(timeout=self.open_timeout_ms)
+        # Enabled, not only visible: the page enables its controls once its script wires them.
+        expect(self.control("checkout-close")).to_be_enabled(timeout=self.open_timeout_ms)
         return self
 
     def wait_closed(self) -> None:

@@ -6,6 +6,8 @@ decision endpoint takes JSON only and refuses other origins, so no other page ca
 
 from __future__ import annotations
 
+import functools
+import hashlib
 from pathlib import Path
 
 import jinja2
@@ -27,6 +29,16 @@ TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True, undefined=jinja2.StrictUndefined
 )
 TEMPLATES.filters["money"] = lambda amount, currency: format_money(amount, currency)
+
+
+@functools.cache
+def _static_url(name: str) -> str:
+    # Versioned by content: a browser never pairs a page with an older cached copy of its script.
+    digest = hashlib.sha256((HERE / "static" / name).read_bytes()).hexdigest()[:12]
+    return f"/static/{name}?v={digest}"
+
+
+TEMPLATES.globals["static"] = _static_url
 PAGE_CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:;"
     " base-uri 'none'; form-action 'none'"

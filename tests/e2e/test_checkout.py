@@ -31,7 +31,7 @@ def all_urls(merchant) -> dict:
 def open_checkout(page: Page):
     page.click("#pay")
     frame = overlay_frame(page)
-    expect(frame.get_by_test_id("checkout-close")).to_be_visible()
+    expect(frame.get_by_test_id("checkout-close")).to_be_enabled()  # the page's script is running
     return frame
 
 
@@ -128,6 +128,22 @@ def test_dismiss_through_the_overlays_close_control_before_the_page_loads(page: 
     page.locator("[data-service-overlay-close]").click()
     assert wait_calls(page, 2) == ["onClose:dismiss", "onDismiss"]
     service.control("DELETE", "/_sandbox/faults")
+
+
+def test_the_hosted_pages_controls_work_from_the_moment_they_can_be_pressed(page: Page, merchant, service):
+    # Hold the hosted page's script: the page shows, but nothing is wired up yet.
+    held_script = {"match": {"path": "/static/checkout.js"}, "delay_ms": 60_000}
+    service.control("POST", "/_sandbox/faults", held_script)
+    page.goto(checkout_page(merchant, create_checkout(service)))
+    page.click("#pay")
+    frame = overlay_frame(page)
+    for control in ("checkout-approve", "checkout-pending", "checkout-deny", "checkout-close"):
+        expect(frame.get_by_test_id(control)).to_be_disabled()
+    service.control("DELETE", "/_sandbox/faults")  # releases the script
+    expect(frame.get_by_test_id("checkout-approve")).to_be_focused()
+    frame.get_by_test_id("checkout-approve").click()
+    frame.get_by_test_id("checkout-return").click()
+    assert wait_calls(page, 3) == ["onStatusChange:success", "onClose:success", "onSuccess"]
 
 
 def test_dismiss_with_escape(page: Page, merchant, service):

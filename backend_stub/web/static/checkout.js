@@ -18,12 +18,16 @@
   var checkoutId = sheet.getAttribute('data-checkout');
   var decided = null;
 
-  document.querySelector('[data-testid="checkout-close"]').addEventListener('click', function () {
+  // The controls come disabled in the HTML and are enabled here, once they work: a control
+  // that shows before this script runs would do nothing when pressed.
+  var close = document.querySelector('[data-testid="checkout-close"]');
+  close.addEventListener('click', function () {
     tell({ type: 'close' });
   });
   document.addEventListener('keydown', function (event) {
     if (event.key === 'Escape') tell({ type: 'close' });
   });
+  close.disabled = false;
 
   if (sheet.hasAttribute('data-unavailable')) {
     tell({ type: 'error', reason: sheet.getAttribute('data-unavailable') });
@@ -67,6 +71,7 @@
     tell({ type: 'return', status: decided });
   });
 
+  buttons.forEach(function (b) { b.disabled = false; });
   buttons[0].focus();
   tell({ type: 'loaded' });
 })();
