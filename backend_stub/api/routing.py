@@ -26,7 +26,7 @@ class Route:
 
 @dataclass(frozen=True, slots=True)
 class RouteInfo:
-    """What the API middleware needs about the route a request matched."""
+    """What the API's pipeline (api.serving.serve) needs about the route a request matched."""
 
     access: Access
     path_version: int | None

@@ -1,7 +1,7 @@
 """Reading the JSON bodies of control requests: typed fields, every bad one named.
 
 Each reader records a message in a :class:`FieldErrors` instead of raising, so one 400 answer
-names every bad field (rendered by the API's error middleware like any validation error).
+names every bad field (rendered by the API's error answer, like any validation error).
 """
 
 from __future__ import annotations

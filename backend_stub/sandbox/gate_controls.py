@@ -88,7 +88,7 @@ async def set_limits(request: web.Request) -> web.Response:
     return web.json_response(throttle.describe())
 
 
-def add_switchboard(app: web.Application) -> Switchboard:
+def add_switchboard(app: web.Application) -> None:
     """Give the app its switchboard, everything off."""
     board = Switchboard.for_config(app[STATE].config)
     app[SWITCHBOARD] = board
@@ -98,7 +98,6 @@ def add_switchboard(app: web.Application) -> Switchboard:
         board.faults.release()
 
     app.on_shutdown.append(release_held_requests)
-    return board
 
 
 ROUTES = [
