@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 
 from backend_stub.config import Config  # noqa: E402
 from backend_stub.testkit import ServiceProcess  # noqa: E402
-from sdk.tooling.chromium import launch_options  # noqa: E402
+from backend_stub.testkit.chromium import launch_options  # noqa: E402
 from tests.e2e.merchant_site import SDK_QUERY, MerchantSite  # noqa: E402
 
 WARM_LOAD = 3  # V8 caches compiled code from the second load on; the third is warm

@@ -109,7 +109,7 @@ def take(store: str, out: Path) -> list[Path]:
         from playwright.sync_api import sync_playwright
     except ImportError:
         raise SystemExit("screenshots need Playwright: run `make install` first") from None
-    from sdk.tooling.chromium import launch_options
+    from backend_stub.testkit.chromium import launch_options
 
     out.mkdir(parents=True, exist_ok=True)
     written = []

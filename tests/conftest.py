@@ -10,7 +10,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from backend_stub.app import create_app
 from backend_stub.config import Config
 from backend_stub.testkit import ServiceProcess
-from sdk.tooling.chromium import launch_options
+from backend_stub.testkit.chromium import launch_options
 
 DEMO_PUBLIC, DEMO_PRIVATE = "pk_test_demo", "sk_test_demo"
 OTHER_PUBLIC, OTHER_PRIVATE = "pk_test_other", "sk_test_other"

@@ -67,6 +67,6 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 
     Where ``playwright install chromium`` works, this fixture can go.
     """
-    from sdk.tooling.chromium import launch_options
+    from backend_stub.testkit.chromium import launch_options
 
     return {**browser_type_launch_args, **launch_options()}

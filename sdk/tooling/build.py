@@ -30,8 +30,9 @@ from pathlib import Path
 import brotli
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from backend_stub.testkit.chromium import launch_options
+
 from .. import attributes
-from .chromium import launch_options
 from .trim_runtime import trim
 
 __all__ = ["build", "main"]

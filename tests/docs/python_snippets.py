@@ -25,12 +25,12 @@ from tests.docs.snippets import Snippet
 
 __all__ = ["Outcome", "run_python_snippets", "with_conftests"]
 
-# Not the reader's: where Playwright finds Chromium on this machine (see sdk/tooling/chromium.py).
+# Not the reader's: where Playwright finds Chromium on this machine (see backend_stub/testkit/chromium.py).
 # A plugin, not a conftest: it replaces pytest-playwright's fixture outright (no chaining, which
 # two fixtures of the same plugin level cannot do).
 MACHINE = """
 import pytest
-from sdk.tooling.chromium import launch_options
+from backend_stub.testkit.chromium import launch_options
 
 
 @pytest.fixture(scope="session")
