@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import signal
 import sys
 import threading
@@ -97,7 +98,9 @@ async def serve(config: Config, host: str, port: int, *, stop_when_stdin_closes:
 
 
 def _stop_at_end_of_stdin(loop: asyncio.AbstractEventLoop, stop: asyncio.Event) -> None:
-    while sys.stdin.buffer.read(4096):
+    # os.read, not sys.stdin: a daemon thread blocked inside a buffered reader holds its lock,
+    # and the interpreter then aborts at exit ("could not acquire lock for <stdin>").
+    while os.read(sys.stdin.fileno(), 4096):
         pass
     loop.call_soon_threadsafe(stop.set)
 
