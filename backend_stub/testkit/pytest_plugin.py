@@ -1,8 +1,9 @@
 """pytest plugin (entry point ``service_sandbox``): a sandbox server for merchants' test suites.
 
 - ``sandbox_server`` (session): a :class:`~backend_stub.testkit.sandbox.Sandbox` for a server
-  started on a free port for this session (one per pytest-xdist worker, since each worker is
-  its own session), or for the server at ``--service-url`` / ``$SERVICE_SANDBOX_URL``.
+  started for this session (one per pytest-xdist worker, since each worker is its own session)
+  on a free port or on ``--service-port`` / ``$SERVICE_SANDBOX_PORT``, or for the server at
+  ``--service-url`` / ``$SERVICE_SANDBOX_URL``.
 - ``sandbox`` (function): the same, reset to its fixture before the test.
 - ``checkout_overlay`` (function): drives the hosted checkout in pytest-playwright's ``page``.
 
@@ -24,9 +25,10 @@ from .server import ServiceProcess
 if TYPE_CHECKING:
     from .checkout_overlay import CheckoutOverlay
 
-__all__ = ["URL_ENV", "TOKEN_ENV"]
+__all__ = ["URL_ENV", "PORT_ENV", "TOKEN_ENV", "worker_port"]
 
 URL_ENV = "SERVICE_SANDBOX_URL"
+PORT_ENV = "SERVICE_SANDBOX_PORT"
 TOKEN_ENV = "SERVICE_SANDBOX_TOKEN"
 
 
@@ -38,6 +40,39 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=None,
         help=f"use the sandbox server already running at this URL instead of starting one (${URL_ENV})",
     )
+    group.addoption(
+        "--service-port",
+        dest="service_sandbox_port",
+        type=int,
+        default=None,
+        help=(
+            f"start the sandbox server on this port instead of a free one (${PORT_ENV}); "
+            "pytest-xdist worker gwN uses this port + N"
+        ),
+    )
+
+
+def worker_port(port: int, worker: str | None) -> int:
+    """The port of one session's server: ``port`` itself, or ``port + N`` in xdist worker ``gwN``
+    (every worker is a session with a server of its own, so they cannot share one port)."""
+    if worker and worker.startswith("gw") and worker[2:].isdigit():
+        return port + int(worker[2:])
+    return port
+
+
+def _chosen_port(config: pytest.Config) -> int:
+    """The port asked for on the command line or in the environment; 0 (a free one) if none."""
+    port = config.getoption("service_sandbox_port")
+    if port is None:
+        text = os.environ.get(PORT_ENV, "").strip()
+        if not text:
+            return 0
+        if not text.isdigit() or not 0 < int(text) < 65536:
+            pytest.fail(f"${PORT_ENV} must be a port number (1-65535), not {text!r}", pytrace=False)
+        port = int(text)
+    elif not 0 < port < 65536:
+        pytest.fail(f"--service-port must be a port number (1-65535), not {port}", pytrace=False)
+    return worker_port(port, os.environ.get("PYTEST_XDIST_WORKER"))
 
 
 @pytest.fixture(scope="session")
@@ -58,10 +93,24 @@ def sandbox_server(
     pytestconfig: pytest.Config, sandbox_keys: Keys, sandbox_server_args: list[str]
 ) -> Iterator[Sandbox]:
     """The sandbox server of this session: the one at ``--service-url`` / ``$SERVICE_SANDBOX_URL``,
-    or a new one on a free port, stopped when the session ends."""
+    or a new one (on ``--service-port`` / ``$SERVICE_SANDBOX_PORT``, else a free port), stopped
+    when the session ends."""
     url = pytestconfig.getoption("service_sandbox_url") or os.environ.get(URL_ENV)
     token = os.environ.get(TOKEN_ENV) or None
+    if any(arg.split("=", 1)[0] == "--port" for arg in sandbox_server_args):
+        # It would only work because the last --port wins, and xdist workers would share the port.
+        pytest.fail(
+            f"sandbox_server_args may not contain --port: choose the port with --service-port or ${PORT_ENV}",
+            pytrace=False,
+        )
+    port = _chosen_port(pytestconfig)
     if url:
+        if port:
+            pytest.fail(
+                "--service-port chooses the port of a server the plugin starts, but the plugin starts "
+                f"none: --service-url / ${URL_ENV} names a server that is already running",
+                pytrace=False,
+            )
         sandbox = Sandbox(url, admin_token=token, keys=sandbox_keys)
         try:
             sandbox.health()
@@ -71,7 +120,7 @@ def sandbox_server(
         return
     # In :memory: (nothing to clean up; a reset rewrites a few tables). A token that is set also
     # guards the server we start, so one CI configuration works with either kind of server.
-    with ServiceProcess(admin_token=token, extra_args=sandbox_server_args) as process:
+    with ServiceProcess(port=port, admin_token=token, extra_args=sandbox_server_args) as process:
         yield Sandbox(process.url, admin_token=token, keys=sandbox_keys, process=process)
 
 
