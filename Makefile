@@ -23,7 +23,7 @@ install: $(STAMP) $(NODE_STAMP) chromium
 chromium:
 	@scripts/ensure-chromium
 
-$(SDK_STAMP): $(STAMP) $(shell find sdk -name '*.py' -o -name '*.js' -o -name '*.html' 2>/dev/null)
+$(SDK_STAMP): $(STAMP) $(shell find sdk -name '*.py' -o -name '*.js' -o -name '*.ts' -o -name '*.html' 2>/dev/null)
 	@scripts/ensure-chromium
 	$(BIN)/python -m sdk.tooling.build
 

@@ -1,4 +1,5 @@
-"""Serving the built SDK: the loader at ``/sdk.js`` and the versioned files under ``/sdk/``.
+"""Serving the built SDK: the loader at ``/sdk.js``, its TypeScript declarations at ``/sdk.d.ts``,
+and the versioned files under ``/sdk/``.
 
 Versioned names carry a content hash, so they are cached for a year and never revalidated;
 the loader's own URL is what merchants embed, so it is cached briefly. Every script is
@@ -20,7 +21,11 @@ __all__ = ["ROUTES", "add_file_cache", "SdkFiles"]
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 LOADER_CACHE = "public, max-age=300"
-CONTENT_TYPES = {".js": "text/javascript; charset=utf-8", ".html": "text/html; charset=utf-8"}
+CONTENT_TYPES = {
+    ".js": "text/javascript; charset=utf-8",
+    ".html": "text/html; charset=utf-8",
+    ".ts": "application/typescript; charset=utf-8",
+}
 # The bridge page runs Brython, which evaluates generated code: only it may use 'unsafe-eval'.
 BRIDGE_CSP = (
     "default-src 'none'; script-src 'self' 'unsafe-eval'; connect-src 'self'; "
@@ -83,6 +88,14 @@ async def loader(request: web.Request) -> web.Response:
     return _serve(request, files, files.manifest["loader"], LOADER_CACHE)
 
 
+async def declarations(request: web.Request) -> web.Response:
+    """The TypeScript declarations of the loader's global, beside it (cached as briefly)."""
+    files = _files(request)
+    if "types" not in files.manifest:
+        raise NotFound("This build of the SDK has no TypeScript declarations: rebuild it (make build).")
+    return _serve(request, files, files.manifest["types"], LOADER_CACHE)
+
+
 async def versioned_file(request: web.Request) -> web.Response:
     """Brython, the SDK bundle and the bridge page, by their hashed names."""
     files = _files(request)
@@ -98,4 +111,8 @@ def add_file_cache(app: web.Application) -> None:
     app[SDK_FILES] = {}
 
 
-ROUTES = [web.get("/sdk.js", loader), web.get("/sdk/{name}", versioned_file)]
+ROUTES = [
+    web.get("/sdk.js", loader),
+    web.get("/sdk.d.ts", declarations),
+    web.get("/sdk/{name}", versioned_file),
+]

@@ -10,6 +10,7 @@ output, in ``backend_stub/web/dist/`` by default, is:
   and the entry point that starts the bridge;
 - ``bridge.<hash>.html``: the bridge page that loads both;
 - ``sdk.js``: the loader merchants include, pointing at that bridge page;
+- ``sdk.d.ts``: the TypeScript declarations of the loader's global (``sdk/service.d.ts``);
 - ``.gz`` and ``.br`` forms of the scripts, and ``manifest.json`` naming everything.
 
 The generated code depends on Brython's internals (``$B.py2js``, ``$B.precompiled``,
@@ -213,6 +214,7 @@ def build(out: Path = DEFAULT_OUT) -> dict:
         "bundle": bundle_name,
         "bridge": bridge_name,
         "loader": _write(out, "loader.js", loader.encode("utf-8"), versioned=False),
+        "types": _write(out, "sdk.d.ts", (SDK_DIR / "service.d.ts").read_bytes(), versioned=False),
         "modules": [module["name"] for module in modules],
     }
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")

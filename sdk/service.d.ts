@@ -1,0 +1,84 @@
+/*! TypeScript declarations for the financing service's checkout SDK: the global `service` that
+ * sdk.js defines. Served beside the script, at /sdk.d.ts. Add this file to your project (for
+ * instance as types/service-sdk.d.ts, inside what your tsconfig.json includes) and write:
+ *
+ *   (window.service = window.service || []).push((service) => {
+ *     service.checkout(checkoutId, { onSuccess: () => location.assign('/thank-you') });
+ *   });
+ *
+ * The reference is docs/sdk.md ("TypeScript"). */
+
+declare namespace ServiceSDK {
+  /** What `data-product-type` and `product.type` name; instalments when left out. */
+  type ProductType = 'instalments' | 'pay_later' | 'pay_in_4';
+
+  /** A status the checkout reports while it stays open. */
+  type ReportedStatus = 'success' | 'pending' | 'ko';
+
+  /** How a checkout closes: a reported status, `dismiss` (closed before any) or `error`. */
+  type ClosingStatus = ReportedStatus | 'dismiss' | 'error';
+
+  /** `service.button(options)`: the script form of the button check. */
+  interface ButtonOptions {
+    /** An integer amount of minor units (12.50 EUR is 1250); a string of digits is accepted. */
+    amount: number | string;
+    /** An ISO 4217 code, three upper-case letters. */
+    currency: string;
+    /** Leave it out (or its type) for instalments. */
+    product?: { type?: ProductType };
+    /** CSS selector of elements to show when the product is available, and hide otherwise. */
+    selector?: string;
+  }
+
+  /** `service.checkout(id, callbacks)`: every callback is optional. */
+  interface CheckoutCallbacks {
+    /** The checkout reported a status; the overlay stays open. */
+    onStatusChange?: (status: ReportedStatus) => void;
+    /** The overlay has closed; the callback for the status (or its URL) comes next. */
+    onClose?: (status: ClosingStatus) => void;
+    /** Closed with `success`; without it, the checkout's `success_url` is visited, if any. */
+    onSuccess?: () => void;
+    /** Closed with `pending`; without it, `pending_url`. */
+    onPending?: () => void;
+    /** Closed with `ko`; without it, `ko_url`. */
+    onKO?: () => void;
+    /** Closed with `dismiss`; without it, `dismiss_url`. */
+    onDismiss?: () => void;
+    /** Closed with `error` (the checkout could not be loaded); without it, `error_url`. */
+    onError?: () => void;
+  }
+
+  /** `service.init(options)`, for a script tag without a query string. */
+  interface InitOptions {
+    /** Your public key (`pk_...`); never the private one. */
+    public_key: string;
+    /** `true` against the sandbox, `false` in production. */
+    sandbox: boolean;
+    /** The service's URL; default: the origin the script came from. */
+    api_url?: string;
+    /** Milliseconds the hosted checkout has to load before the checkout closes with `error`. */
+    checkout_timeout?: number;
+  }
+
+  /** A function for the queue: it runs once the SDK is ready (at once if it already is). */
+  type QueuedFunction = (service: Service) => void;
+
+  /** The `service` object, once sdk.js has run. */
+  interface Service {
+    /** Resolves when the SDK is up; rejects with an `Error` saying why when it cannot start. */
+    readonly ready: Promise<Service>;
+    /** Queue a function; the same call as on the array that stands in before the SDK runs. */
+    push(fn: QueuedFunction): void;
+    init(options: InitOptions): void;
+    /** Whether the product is available for the amount; with `selector`, shows or hides. */
+    button(options: ButtonOptions): Promise<boolean>;
+    /** Open the hosted checkout for the id your server got from `POST /checkout`. */
+    checkout(checkoutId: string, callbacks?: CheckoutCallbacks): void;
+  }
+
+  /** What `window.service` holds before sdk.js has run: functions waiting for it. */
+  type Queue = QueuedFunction[];
+}
+
+/** The SDK's one global: the queue until sdk.js has run, then the SDK itself. */
+declare var service: ServiceSDK.Service | ServiceSDK.Queue | undefined;
