@@ -4,16 +4,21 @@ The page is served by a merchant site on ``localhost`` (the service is on ``127.
 site, as in production), with the documents' service origin replaced by the sandbox's URL:
 
 - the block's markup (a ``js`` block goes in a ``<script>``); the quick start's script tag is
-  added unless the block loads ``sdk.js`` itself; ``checkoutId`` is defined as a fresh checkout
-  (with a merchant URL for every status) when the block uses it, and a ``#pay`` button is added
-  when the block uses one without defining it; ``with=requirejs`` adds RequireJS first;
+  added unless the block loads ``sdk.js`` itself; ``{{ checkout_id }}`` (where the merchant's
+  server writes the id it got) becomes a fresh checkout's id (with a merchant URL for every
+  status), and a ``#pay`` button is added when the block uses one without defining it;
+  ``with=requirejs`` adds RequireJS first;
+- the merchant's own scripts: a ``js`` block marked ``file=/path.js`` is not a page of its own
+  but that file, served at that path to the pages of its document that load it;
+- with ``csp=document``, the page is served under the document's own ``csp`` block;
 - then the checks: the SDK becomes ready; every payment button ends shown exactly when the
   service offers its amount (and hidden when its attributes are invalid), every payment-info
-  container with its buttons; when the block starts a checkout from ``#pay``, the overlay is
-  driven to ``checkout=`` (default ``success``); with ``expect-url=`` the page ends there; with
-  ``expect-visible=<selector>`` that element ends visible; and no console error, page error or
-  SDK warning appears unless ``console=`` names the message the block is meant to produce (then
-  the check is that message, and the SDK need not start).
+  container with its buttons; when the block (or a file it loads) starts a checkout from
+  ``#pay``, the overlay is driven to ``checkout=`` (default ``success``); with ``expect-url=``
+  the page ends there; with ``expect-visible=<selector>`` that element ends visible; under a
+  policy, nothing violates it while it does refuse inline scripts; and no console error, page
+  error or SDK warning appears unless ``console=`` names the message the block is meant to
+  produce (then the check is that message, and the SDK need not start).
 
 A ``csp`` block is a Content-Security-Policy: a page with a button and that policy must show the
 button and run a checkout with no violation, while the policy does refuse inline scripts.
@@ -21,18 +26,31 @@ button and run a checkout with no violation, while the policy does refuse inline
 
 from __future__ import annotations
 
-import json
 import re
+from dataclasses import dataclass
 from urllib.parse import urlencode
 
 from playwright.sync_api import ConsoleMessage, Page, expect
 
 from backend_stub.testkit.checkout_overlay import CheckoutOverlay
 from backend_stub.testkit.sandbox import CHECKOUT_URLS, Sandbox, SandboxError
-from tests.docs.snippets import DOC_SERVICE_ORIGIN, Snippet
+from tests.docs.snippets import DOC_SERVICE_ORIGIN, Snippet, find_snippets
 from tests.e2e.merchant_site import MerchantSite
 
-__all__ = ["check_page_snippet", "check_csp_snippet"]
+__all__ = [
+    "CHECKOUT_ID",
+    "SnippetPage",
+    "build_page",
+    "check_page_snippet",
+    "check_csp_snippet",
+    "file_blocks",
+    "watch_policy",
+    "assert_policy_held",
+    "Console",
+]
+
+# Where a block's page holds the checkout id the merchant's server writes into it.
+CHECKOUT_ID = "{{ checkout_id }}"
 
 REQUIREJS = '<script src="/vendor/requirejs/require.js"></script>'
 SDK_UP = "() => window.service && typeof window.service.checkout === 'function'"
@@ -65,6 +83,7 @@ class Console:
     def __init__(self, page: Page) -> None:
         self.messages: list[ConsoleMessage] = []
         self.page_errors: list[str] = []
+        self.allowed: set[str] = set()  # texts of errors a check itself causes
         page.on("console", lambda message: self.messages.append(message))
         page.on("pageerror", lambda error: self.page_errors.append(str(error)))
 
@@ -72,16 +91,20 @@ class Console:
         """Errors anywhere, and the SDK's warnings: a block that works produces none.
 
         Not the block's: the browser's note on the service's 403 to an availability check (the
-        bridge's request; 403 is how the service says "not available"), and the 404s of the page
-        a block sends the shopper to (``landing``, which the test site does not have) and of the
-        favicon the browser then asks for.
+        bridge's request; 403 is how the service says "not available"), the 404s of the page a
+        block sends the shopper to (``landing``, which the test site does not have) and of the
+        favicon the browser then asks for, and a strict policy's refusal of the test page's
+        ``data:`` icon.
         """
         missing = {landing, landing.rsplit("/", 1)[0] + "/favicon.ico"} if landing else set()
 
         def expected(message: ConsoleMessage) -> bool:
             url = message.location.get("url") or ""
-            return url in missing or (
-                url.startswith(service_url + "/checkout/button?") and "status of 403" in message.text
+            return (
+                url in missing
+                or (url.startswith(service_url + "/checkout/button?") and "status of 403" in message.text)
+                or "Loading the image 'data:,'" in message.text
+                or any(text in message.text for text in self.allowed)
             )
 
         found = [
@@ -109,19 +132,51 @@ def _checkout_for(sandbox: Sandbox, merchant: MerchantSite) -> str:
     return sandbox.create_checkout(12000, urls=urls)
 
 
-def build_page(snippet: Snippet, sandbox: Sandbox, merchant: MerchantSite) -> str:
-    """The merchant page for a block; returns its URL."""
+@dataclass(frozen=True)
+class SnippetPage:
+    """A block's merchant page: its URL, the policy it is served under, and its code with the
+    scripts it loads (what the checks look for)."""
+
+    url: str
+    csp: str | None
+    source: str
+
+
+def file_blocks(snippet: Snippet) -> list[Snippet]:
+    """The merchant's own script files of the block's document (``js`` blocks with ``file=``)."""
+    return [
+        s
+        for s in find_snippets(snippet.document)
+        if s.runnable and s.language in ("js", "javascript") and "file" in s.options
+    ]
+
+
+def _document_policy(snippet: Snippet, sandbox: Sandbox) -> str:
+    (policy,) = [s for s in find_snippets(snippet.document) if s.runnable and s.language == "csp"]
+    return " ".join(policy.code.split()).replace(DOC_SERVICE_ORIGIN, sandbox.url)
+
+
+def build_page(snippet: Snippet, sandbox: Sandbox, merchant: MerchantSite) -> SnippetPage:
+    """The merchant page for a block, with the files it loads served beside it."""
     code = snippet.code.replace(DOC_SERVICE_ORIGIN, sandbox.url)
     if snippet.language in ("js", "javascript"):
         code = f"<script>\n{code}</script>"
+    if CHECKOUT_ID in code:
+        code = code.replace(CHECKOUT_ID, _checkout_for(sandbox, merchant))
     head = [REQUIREJS] if snippet.options.get("with") == "requirejs" else []
-    if "checkoutId" in code:
-        head.append(f"<script>var checkoutId = {json.dumps(_checkout_for(sandbox, merchant))};</script>")
     if "sdk.js" not in code:
         head.append(sandbox.script_tag())
     if "#pay" in code and 'id="pay"' not in code:
         code = '<button id="pay" type="button">Pay</button>\n' + code
-    return merchant.page(code, head="\n".join(head), sdk=False, title=f"Snippet {snippet.name}")
+    source = code
+    for script in file_blocks(snippet):
+        if f'src="{script.options["file"]}"' in code:
+            text = script.code.replace(DOC_SERVICE_ORIGIN, sandbox.url)
+            merchant.file(script.options["file"], text)
+            source += "\n" + text
+    csp = _document_policy(snippet, sandbox) if snippet.options.get("csp") == "document" else None
+    url = merchant.page(code, head="\n".join(head), sdk=False, csp=csp, title=f"Snippet {snippet.name}")
+    return SnippetPage(url, csp, source)
 
 
 def _check_buttons(page: Page, sandbox: Sandbox) -> None:
@@ -155,20 +210,40 @@ def _check_buttons(page: Page, sandbox: Sandbox) -> None:
             expect(container).to_be_hidden()
 
 
+def watch_policy(page: Page) -> None:
+    """Record every violation of the page's policy (before it loads)."""
+    page.add_init_script(VIOLATIONS)
+
+
+def assert_policy_held(page: Page, console: Console) -> None:
+    """Nothing on the page violated its policy, and the policy is in force: it refuses the
+    page's own inline code (a refusal the console then reports, and ``console`` expects)."""
+    # The test site's page has a data: icon, which a policy like default-src 'self' refuses:
+    # that refusal is the test page's, not the block's.
+    violations = [v for v in page.evaluate("window.violations") if v != "img-src data"]
+    assert not violations, violations
+    console.allowed.add("Executing inline script violates the following Content Security Policy")
+    assert page.evaluate(INLINE_PROBE) == "refused"
+
+
 def check_page_snippet(page: Page, snippet: Snippet, sandbox: Sandbox, merchant: MerchantSite) -> None:
     """Load an ``html`` or ``js`` block in a merchant page and check that it does what it shows."""
     console = Console(page)
-    url = build_page(snippet, sandbox, merchant)
+    built = build_page(snippet, sandbox, merchant)
     expected = snippet.options.get("console")
     if expected:
         with page.expect_console_message(lambda message: expected in message.text):
-            page.goto(url)
+            page.goto(built.url)
         return
-    page.goto(url)
+    if built.csp:
+        watch_policy(page)
+    page.goto(built.url)
     page.wait_for_function(SDK_UP)
     assert page.evaluate(READY) == "ready"
     _check_buttons(page, sandbox)
-    if "service.checkout" in snippet.code and page.locator("#pay").count():
+    if built.csp:  # before the checkout, which may leave the page
+        assert_policy_held(page, console)
+    if "service.checkout" in built.source and page.locator("#pay").count():
         page.click("#pay")
         CheckoutOverlay(page).complete(snippet.options.get("checkout", "success"))
     if "expect-visible" in snippet.options:
@@ -186,18 +261,13 @@ def check_csp_snippet(page: Page, snippet: Snippet, sandbox: Sandbox, merchant: 
     policy = " ".join(snippet.code.split()).replace(DOC_SERVICE_ORIGIN, sandbox.url)
     body = '<button data-service-button data-amount="12000" data-currency="EUR" hidden>Pay</button>'
     console = Console(page)
-    page.add_init_script(VIOLATIONS)
+    watch_policy(page)
     page.goto(merchant.page(body, head=sandbox.script_tag(), sdk=False, csp=policy))
     expect(page.locator("[data-service-button]")).to_be_visible()  # the loader and the bridge ran
     checkout = "id => service.checkout(id, {onSuccess: () => { window.paid = true; }})"
     page.evaluate(checkout, _checkout_for(sandbox, merchant))
     CheckoutOverlay(page).complete("success")  # the hosted checkout was allowed in its frame
     page.wait_for_function("window.paid === true")
-    # The test site's page has a data: icon, which a policy like default-src 'self' refuses:
-    # that refusal is the test page's, not the SDK's.
-    violations = [v for v in page.evaluate("window.violations") if v != "img-src data"]
-    assert not violations, violations
-    problems = [p for p in console.problems(sandbox.url) if "Loading the image 'data:,'" not in p]
+    assert_policy_held(page, console)
+    problems = console.problems(sandbox.url)
     assert not problems, problems
-    # And the policy was in force all along: it refuses the page's own inline code.
-    assert page.evaluate(INLINE_PROBE) == "refused"

@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 import sys
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -18,22 +19,26 @@ from backend_stub.testkit import ServiceProcess
 from backend_stub.testkit.sandbox import Sandbox, SandboxError
 from tests.docs.http_exchange import parse_exchange, run_exchange
 from tests.docs.python_snippets import Outcome, run_python_snippets, with_conftests
-from tests.docs.snippet_page import check_csp_snippet, check_page_snippet
+from tests.docs.snippet_page import check_csp_snippet, check_page_snippet, file_blocks
 from tests.docs.snippets import DOCUMENTS, ROOT, Snippet, all_snippets
+from tests.docs.typescript_snippets import type_check
+from tests.plugin.inner_pytest import run_pytest
 
 SNIPPETS = all_snippets()
 RUNNABLE = [snippet for snippet in SNIPPETS if snippet.runnable]
 # Code a reader runs or pastes: every such block must be runnable, so every one is checked.
-MUST_RUN = {"python", "html", "js", "javascript", "http", "csp"}
-KNOWN = MUST_RUN | {"json", "text", "sh"}
+MUST_RUN = {"python", "html", "js", "javascript", "http", "csp", "ts", "typescript"}
+KNOWN = MUST_RUN | {"json", "text", "sh", "toml"}
+PAGE_LANGUAGES = ("html", "js", "javascript")
 
 
 def of(*languages: str, kind: str | None = None) -> list:
-    """The runnable blocks of these languages (and ``kind=`` option), as test parameters."""
+    """The runnable blocks of these languages (and ``kind=`` option), as test parameters; a
+    script file (``file=``) is checked through the pages that load it, not on its own."""
     return [
         pytest.param(s, id=s.name)
         for s in RUNNABLE
-        if s.language in languages and s.options.get("kind") == kind
+        if s.language in languages and s.options.get("kind") == kind and "file" not in s.options
     ]
 
 
@@ -70,7 +75,7 @@ def test_python_block_passes_as_a_test_module(snippet: Snippet, python_outcomes:
 
 def test_every_conftest_block_is_used_by_a_test_block():
     blocks = [s for s in RUNNABLE if s.language == "python"]
-    used = {conftest.name for _, conftest in with_conftests(blocks) if conftest is not None}
+    used = {conftest.name for _, conftests in with_conftests(blocks) for conftest in conftests}
     assert {s.name for s in blocks if s.options.get("file") == "conftest.py"} <= used
 
 
@@ -114,7 +119,19 @@ def test_command_line_help_block_is_current(snippet: Snippet):
 
 
 # -- html, js, csp: merchant pages in Chromium -----------------------------------------------------------
-@pytest.mark.parametrize("snippet", of("html", "js", "javascript"))
+def test_every_script_file_block_is_loaded_by_a_page_block():
+    pages = [s for s in RUNNABLE if s.language in PAGE_LANGUAGES and "file" not in s.options]
+    loaded = {
+        script.name
+        for page in pages
+        for script in file_blocks(page)
+        if f'src="{script.options["file"]}"' in page.code
+    }
+    scripts = {s.name for s in RUNNABLE if s.language in PAGE_LANGUAGES and "file" in s.options}
+    assert scripts and scripts <= loaded
+
+
+@pytest.mark.parametrize("snippet", of(*PAGE_LANGUAGES))
 def test_page_block_works_in_a_merchant_page(page: Page, snippet: Snippet, sandbox: Sandbox, merchant):
     check_page_snippet(page, snippet, sandbox, merchant)
 
@@ -122,3 +139,62 @@ def test_page_block_works_in_a_merchant_page(page: Page, snippet: Snippet, sandb
 @pytest.mark.parametrize("snippet", of("csp"))
 def test_csp_block_lets_the_sdk_work(page: Page, snippet: Snippet, sandbox: Sandbox, merchant):
     check_csp_snippet(page, snippet, sandbox, merchant)
+
+
+# -- ts: merchant TypeScript against the declarations the server serves ----------------------------------
+@pytest.fixture(scope="module")
+def served_declarations(sandbox_server: Sandbox) -> str:
+    """``/sdk.d.ts`` as a merchant downloads it: the build's copy of sdk/service.d.ts."""
+    with urllib.request.urlopen(sandbox_server.url + "/sdk.d.ts", timeout=30) as answer:
+        assert answer.headers["Content-Type"] == "application/typescript; charset=utf-8"
+        text = answer.read().decode("utf-8")
+    assert text == (ROOT / "sdk" / "service.d.ts").read_text(encoding="utf-8")
+    return text
+
+
+@pytest.mark.parametrize("snippet", of("ts", "typescript"))
+def test_typescript_block_type_checks_against_the_served_declarations(
+    snippet: Snippet, served_declarations: str, tmp_path: Path
+):
+    checked = type_check(snippet, served_declarations, tmp_path)
+    if "tsc-error" in snippet.options:  # a mistake the declarations must catch, and nothing else
+        assert checked.returncode != 0 and checked.errors == [snippet.options["tsc-error"]], checked.output
+    else:
+        assert checked.returncode == 0, checked.output
+
+
+def test_the_documents_show_a_typescript_mistake_being_caught():
+    blocks = [s for s in RUNNABLE if s.language in ("ts", "typescript")]
+    assert any("tsc-error" in s.options for s in blocks)
+    assert any("tsc-error" not in s.options for s in blocks)
+
+
+# -- toml kind=warnings-filter: the configuration that keeps warnings as errors without the stand-in's --
+WARNINGS_SUITE = """
+import warnings
+
+
+def test_browser_context_settings(browser_context_args):
+    # What every `page` test sets up first, and where pytest-playwright's stand-in base_url warns.
+    assert "base_url" not in browser_context_args
+
+
+def test_any_other_warning_is_still_an_error():
+    warnings.warn("a warning of the merchant's own code", UserWarning)
+"""
+
+
+@pytest.mark.parametrize("snippet", of("toml", kind="warnings-filter"))
+def test_warnings_filter_block_silences_only_the_stand_in_warning(snippet: Snippet, tmp_path: Path):
+    (tmp_path / "test_suite.py").write_text(WARNINGS_SUITE)
+    # Without pytest-base-url, as the block is for; the first run has no filter but -W error.
+    bare = run_pytest(tmp_path, "-p", "playwright", "-W", "error", "-rA")
+    assert bare.returncode == 1
+    assert "ERROR test_suite.py::test_browser_context_settings" in bare.stdout, bare.stdout
+    assert "PytestRemovedIn10Warning: Session-scoped fixtures defined as instance methods" in bare.stdout
+
+    (tmp_path / "pyproject.toml").write_text(snippet.code)
+    configured = run_pytest(tmp_path, "-p", "playwright", "-rA")
+    assert "PASSED test_suite.py::test_browser_context_settings" in configured.stdout, configured.stdout
+    assert "FAILED test_suite.py::test_any_other_warning_is_still_an_error" in configured.stdout
+    assert "UserWarning: a warning of the merchant's own code" in configured.stdout

@@ -40,12 +40,14 @@ class Page:
 
 
 class MerchantSite:
-    """Serves registered pages at ``/p/<n>``, landing pages at ``/landing/<name>``, static folders."""
+    """Serves registered pages at ``/p/<n>``, landing pages at ``/landing/<name>``, static folders,
+    and files registered at paths of their own (a page's script)."""
 
     def __init__(self, service_url: str, static: dict[str, Path] | None = None) -> None:
         self.service_url = service_url
         self.static = {"/vendor/": NODE_MODULES, **(static or {})}
         self.pages: dict[str, Page] = {}
+        self.files: dict[str, tuple[str, str]] = {}  # path -> (content type, text)
         self._ids = itertools.count(1)
         self._loop = asyncio.new_event_loop()
         self._runner: web.AppRunner | None = None
@@ -74,6 +76,11 @@ class MerchantSite:
         self.pages[page_id] = Page(LAYOUT.format(title=title, head=head, body=body), csp)
         return f"{self.url}/p/{page_id}"
 
+    def file(self, path: str, text: str, content_type: str = "text/javascript") -> str:
+        """Serve ``text`` at ``path`` (``/js/checkout.js``), replacing what was there; returns its URL."""
+        self.files[path] = (content_type, text)
+        return self.url + path
+
     def landing(self, name: str) -> str:
         """A result page of the merchant (for the checkout's URLs)."""
         return f"{self.url}/landing/{name}"
@@ -93,12 +100,19 @@ class MerchantSite:
         html = LAYOUT.format(title=f"Landing {name}", head="", body=f'<h1 data-landing="{name}">{name}</h1>')
         return web.Response(text=html, content_type="text/html")
 
+    async def _file(self, request: web.Request) -> web.Response:
+        if request.path not in self.files:
+            raise web.HTTPNotFound()
+        content_type, text = self.files[request.path]
+        return web.Response(text=text, content_type=content_type)
+
     def start(self) -> MerchantSite:
         app = web.Application()
         app.router.add_get("/p/{id}", self._page)
         app.router.add_get("/landing/{name}", self._landing)
         for prefix, folder in self.static.items():
             app.router.add_static(prefix, folder)
+        app.router.add_get("/{path:.+}", self._file)  # last: the routes above win
         ready = threading.Event()
 
         def run() -> None:
