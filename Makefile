@@ -4,6 +4,9 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
+# The Node example has a lock of its own; its test installs from it again, offline (npm's cache).
+NODE_EXAMPLE       := examples/merchant_ci_node
+NODE_EXAMPLE_STAMP := $(NODE_EXAMPLE)/node_modules/.package-lock.json
 SDK_STAMP  := backend_stub/web/dist/manifest.json
 
 .PHONY: demo test build install chromium lint bench clean
@@ -18,7 +21,11 @@ $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-install: $(STAMP) $(NODE_STAMP) chromium
+$(NODE_EXAMPLE_STAMP): $(NODE_EXAMPLE)/package.json $(NODE_EXAMPLE)/package-lock.json
+	cd $(NODE_EXAMPLE) && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+install: $(STAMP) $(NODE_STAMP) $(NODE_EXAMPLE_STAMP) chromium
 
 chromium:
 	@scripts/ensure-chromium
@@ -45,4 +52,4 @@ demo: install build
 	$(BIN)/python -m demo_store.launch
 
 clean:
-	rm -rf $(VENV) node_modules backend_stub/web/dist
+	rm -rf $(VENV) node_modules $(NODE_EXAMPLE)/node_modules backend_stub/web/dist
