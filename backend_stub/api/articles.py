@@ -10,9 +10,9 @@ from ..state import state_of
 from ..storage.articles import ArticleStore
 from .bodies import read_json
 from .listing import render_list
-from .openapi_filters import filters_parameter
+from .openapi_filters import filter_parameters, filters_description
 from .openapi_operations import Section, link, no_content, ok, operation, page_parameter, path_parameter
-from .openapi_schema import nullable, obj, page_schema, ref
+from .openapi_schema import HTTP_URL, nullable, obj, page_schema, ref
 from .rendering import render_empty
 from .routing import Route
 from .serving import MERCHANT
@@ -90,7 +90,6 @@ def openapi_section() -> Section:
         "pattern": "^[^/\\u0000-\\u001f\\u007f]+$",
         "description": "Printable, without `/`.",
     }
-    url = {"type": "string", "format": "uri", "pattern": "^https?://", "maxLength": 2048}
     article = obj(
         {
             "id": {"type": "string"},
@@ -105,10 +104,12 @@ def openapi_section() -> Section:
             "id": identifier,
             "name": {"type": "string", "minLength": 1, "maxLength": 1000},
             "description": nullable({"type": "string", "maxLength": 10000}),
-            "url": url,
+            "url": HTTP_URL,
             "image_url": {
-                "anyOf": [url, {"const": ""}, {"type": "null"}],
-                "description": "Empty or null: none.",
+                "type": ["string", "null"],
+                "pattern": "^([hH][tT][tT][pP][sS]?://.*)?$",
+                "maxLength": HTTP_URL["maxLength"],
+                "description": "An absolute http(s) URL; absent, null or empty means none.",
             },
         },
         required=["id", "name", "url"],
@@ -135,7 +136,8 @@ def openapi_section() -> Section:
         "listArticles",
         "The campaign's articles, in the order first posted",
         tag="articles",
-        parameters=[CAMPAIGN_ID, page_parameter(), filters_parameter(ARTICLE_FILTER_FIELDS)],
+        description=filters_description(ARTICLE_FILTER_FIELDS),
+        parameters=[CAMPAIGN_ID, page_parameter(), *filter_parameters(ARTICLE_FILTER_FIELDS, "articles")],
         responses={200: ok("A page of articles.", ref("ArticlePage"))},
         errors=(400, 404),
     )

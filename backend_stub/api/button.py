@@ -5,10 +5,11 @@ from __future__ import annotations
 from aiohttp import web
 
 from ..domain.availability import is_available, parse_query
-from ..domain.values import MAX_AMOUNT, PRODUCT_TYPES
+from ..domain.values import MAX_AMOUNT
 from .auth import Access
 from .errors import Forbidden
 from .openapi_operations import Section, ok, operation
+from .openapi_schema import ref
 from .rendering import render
 from .routing import Route
 from .serving import MERCHANT
@@ -47,7 +48,7 @@ def openapi_section() -> Section:
             "name": "product[type]",
             "in": "query",
             "description": "Absent means instalments.",
-            "schema": {"type": "string", "enum": list(PRODUCT_TYPES)},
+            "schema": ref("ProductType"),
         },
     ]
     check = operation(

@@ -95,7 +95,11 @@ def openapi_section() -> Section:
             "id": {"type": "string"},
             "amount": AMOUNT,
             "created": TIMESTAMP,
-            "refunds": {**array(ref("Refund")), "description": "Newest first; empty when none."},
+            "refunds": {
+                **array(ref("Refund")),
+                "description": "This capture's refunds, newest first (empty when none); each"
+                " `pending_amount` is what was left of the capture.",
+            },
             "refunded_amount": BALANCE,
             "remaining_amount": {**BALANCE, "description": "The amount minus what was refunded of it."},
         }

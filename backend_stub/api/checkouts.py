@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from ..domain.checkouts import DECISIONS, URL_FIELDS, Checkout, parse_new_checkout
+from ..domain.checkouts import DECISIONS, MAX_ARTICLES, URL_FIELDS, Checkout, parse_new_checkout
 from ..domain.identifiers import MAX_ID_LENGTH
 from ..domain.timestamps import format_timestamp, now
-from ..domain.values import MAX_AMOUNT, PRODUCT_TYPES
+from ..domain.values import DEFAULT_PRODUCT_TYPE, MAX_AMOUNT, PRODUCT_TYPES
 from ..state import state_of
 from ..storage.checkouts import CheckoutStore
 from .auth import Access
 from .bodies import read_json
 from .openapi_operations import Section, ok, operation, path_parameter
-from .openapi_schema import AMOUNT, TIMESTAMP, array, nullable, obj, ref
+from .openapi_schema import AMOUNT, HTTP_URL, TIMESTAMP, array, nullable, obj, ref
 from .rendering import render
 from .routing import Route
 from .serving import MERCHANT
@@ -67,20 +67,32 @@ ROUTES = [
 ]
 
 
+# Values with a default, as components: openapi-typescript makes a property with a default
+# required (it takes defaults as filled in by the server), unless the default is behind a $ref.
+_INPUT_DEFAULTS = {
+    "ArticleQuantity": {"type": "integer", "minimum": 1, "maximum": 10_000, "default": 1},
+    "ProductType": {
+        "type": "string",
+        "enum": list(PRODUCT_TYPES),
+        "default": DEFAULT_PRODUCT_TYPE,
+        "description": f"The financing product; absent means {DEFAULT_PRODUCT_TYPE}.",
+    },
+}
+
+
 def openapi_section() -> Section:
     """``POST /checkout`` and ``GET /checkout/{checkout_id}`` in the OpenAPI document."""
-    http_url = {"type": "string", "format": "uri", "pattern": "^[hH][tT][tT][pP][sS]?://", "maxLength": 2048}
-    urls_in = obj({name: nullable(http_url) for name in URL_FIELDS})
+    urls_in = obj({name: nullable(HTTP_URL) for name in URL_FIELDS}, required=[])
     urls_out = obj({name: nullable({"type": "string", "format": "uri"}) for name in URL_FIELDS})
     article_in = obj(
         {
             "name": {"type": "string", "minLength": 1, "maxLength": 500},
-            "quantity": {"type": "integer", "minimum": 1, "maximum": 10_000, "default": 1},
+            "quantity": ref("ArticleQuantity"),
             "unit_price": nullable({"type": "integer", "minimum": 0, "maximum": MAX_AMOUNT}),
         },
         required=["name"],
     )
-    product = obj({"type": {"type": "string", "enum": list(PRODUCT_TYPES)}})
+    product_in = obj({"type": ref("ProductType")}, required=[])
     new_checkout = obj(
         {
             "merchant": urls_in,
@@ -90,11 +102,11 @@ def openapi_section() -> Section:
                     "name": {"type": "string", "maxLength": 500},
                     "currency": {"type": "string", "pattern": "^[A-Z]{3}$"},
                     "total_amount": {"type": "integer", "minimum": 1, "maximum": MAX_AMOUNT},
-                    "articles": array(article_in),
+                    "articles": {**array(article_in), "maxItems": MAX_ARTICLES},
                 },
                 required=["id", "currency", "total_amount"],
             ),
-            "product": product,
+            "product": product_in,
         },
         required=["order"],
     )
@@ -119,7 +131,7 @@ def openapi_section() -> Section:
                     ),
                 }
             ),
-            "product": product,
+            "product": obj({"type": ref("ProductType")}),
             "merchant": urls_out,
             "created": TIMESTAMP,
             "expires": TIMESTAMP,
@@ -149,5 +161,5 @@ def openapi_section() -> Section:
     )
     return Section(
         {"/checkout": {"post": create}, "/checkout/{checkout_id}": {"get": show}},
-        {"NewCheckout": new_checkout, "Checkout": checkout},
+        {"NewCheckout": new_checkout, "Checkout": checkout, **_INPUT_DEFAULTS},
     )

@@ -23,15 +23,18 @@ import json
 from collections.abc import Callable
 
 from aiohttp import web
+from yarl import URL
 
 from ..domain.pagination import PAGE_SIZE
+from ..state import state_of
 from . import articles, button, captures, checkouts, orders, refunds
 from .negotiation import LATEST_VERSION
-from .openapi_errors import error_responses, error_schema
+from .openapi_errors import METHOD_NOT_ALLOWED, error_responses, error_schemas
+from .openapi_filters import FILTER_SCHEMAS
 from .openapi_operations import Paths, Section
 from .openapi_schema import HEADERS, JSON, Schema
 
-__all__ = ["OPENAPI_PATH", "SECTIONS", "build_document", "ROUTES"]
+__all__ = ["OPENAPI_PATH", "SECTIONS", "TAGS", "build_document", "server_url", "ROUTES"]
 
 OPENAPI_PATH = "/openapi.json"
 
@@ -45,6 +48,19 @@ SECTIONS: list[Callable[[], Section]] = [
     checkouts.openapi_section,
 ]
 
+# The operations' tags, in the document's order, with what they group.
+TAGS = {
+    "orders": "The merchant's orders (made by checkouts, or seeded in the sandbox): newest first,"
+    " filtered and paginated.",
+    "refunds": "An order's refund status, and refunds of a confirmed order as a whole.",
+    "captures": "Captures of a confirmed order (a sandbox extension), and refunds of one capture.",
+    "articles": "The articles of the merchant's campaigns.",
+    "checkout": "What the browser SDK relies on: whether a product is available for an amount (the"
+    " button), and the checkouts a shopper decides on the hosted page.",
+}
+# What the license entry says of the API and its description (no license is given for it).
+LICENSE = {"name": "Proprietary", "identifier": "LicenseRef-Proprietary"}
+
 # --- the document ------------------------------------------------------------------------------
 
 DESCRIPTION = f"""\
@@ -52,8 +68,9 @@ The sandbox of the financing service: refunds, captures, campaign articles, list
 button availability check.
 
 **Keys.** `Authorization: Bearer <key>` on every request. The private key (`sk_...`) can do
-everything; the public key (`pk_...`) only checks button availability, elsewhere it gets 403.
-Another merchant's objects answer 404.
+everything; the public key (`pk_...`), which web pages hold, checks button availability
+(`GET /checkout/button`) and reads a checkout (`GET /checkout/{{checkout_id}}`), and gets 403
+elsewhere. Another merchant's objects answer 404.
 
 **Versions and formats.** `Accept: application/vnd.service.v{LATEST_VERSION}+json` or
 `application/vnd.service.v{LATEST_VERSION}+xml`; the sandbox forms
@@ -66,38 +83,45 @@ per field, list items as `<list-item>`, booleans `true`/`false`, null as an empt
 field name that is not an XML name as `<field name="...">`.
 
 **Errors.** `{{"error": {{"type", "message", "fields"?}}}}`, in the negotiated format. Any method
-not described for a path is a 405 with `Allow` (see `components/responses/MethodNotAllowed`).
+not described for a path is a 405 `{METHOD_NOT_ALLOWED}` whose `Allow` header lists the methods
+the path answers.
 Request bodies are JSON (else 415); malformed JSON is a 400 on `body`. Sandbox faults
 (`/_sandbox/faults`) may answer any error status in this format on any path.
 
-**Lists.** Pages of {PAGE_SIZE}, the envelope `cursor` / `paging` / `results`; filters
-`<field>-<lookup>=<value>` (Django lookups; the `i` prefix means case-insensitive).
+**Lists.** Pages of {PAGE_SIZE}, the envelope `cursor` / `paging` / `results`; filters are query
+parameters `<field>-<lookup>=<value>`, each declared with its list (Django lookups; the `i`
+prefix means case-insensitive).
 
 CORS: preflights from any origin are answered; the `Authorization` header is allowed.
 """
 
 
-@functools.cache
-def build_document() -> dict:
-    """The whole OpenAPI 3.1 document."""
+@functools.lru_cache(maxsize=8)
+def build_document(server_url: str) -> dict:
+    """The whole OpenAPI 3.1 document, its servers at ``server_url`` (``http://host:port``)."""
     paths: Paths = {}
-    schemas: dict[str, Schema] = {"Error": error_schema()}
+    schemas: dict[str, Schema] = error_schemas()
     for section in (make() for make in SECTIONS):
         for path, item in section.paths.items():
             paths.setdefault(path, {}).update(item)
         schemas.update(section.schemas)
+    schemas.update(FILTER_SCHEMAS)
     return {
         "openapi": "3.1.0",
         "info": {
             "title": "Financing service (sandbox)",
             "version": str(LATEST_VERSION),
             "description": DESCRIPTION,
+            "license": LICENSE,
         },
         "servers": [
-            {"url": "/", "description": "Latest version (or the version the Accept header names)"},
-            {"url": f"/v{LATEST_VERSION}", "description": f"Version {LATEST_VERSION} by path"},
+            {
+                "url": server_url or "/",
+                "description": "Latest version (or the version the Accept header names)",
+            },
+            {"url": f"{server_url}/v{LATEST_VERSION}", "description": f"Version {LATEST_VERSION} by path"},
         ],
-        "tags": [{"name": name} for name in ("orders", "refunds", "captures", "articles", "checkout")],
+        "tags": [{"name": name, "description": description} for name, description in TAGS.items()],
         "security": [{"privateKey": []}],
         "paths": paths,
         "components": {
@@ -112,14 +136,28 @@ def build_document() -> dict:
     }
 
 
-@functools.cache
-def _document_bytes() -> bytes:
-    return json.dumps(build_document(), indent=1).encode()
+def server_url(request: web.Request) -> str:
+    """Where this server is reached: its configured public URL, else the address it is bound to
+    that the request arrived at. Never the request's Host header, which the client chooses."""
+    public_url = state_of(request).config.public_url
+    if public_url:
+        return public_url.rstrip("/")
+    transport = request.transport
+    sockname = transport.get_extra_info("sockname") if transport is not None else None
+    if not isinstance(sockname, tuple):  # a Unix socket, or a client already gone: no address
+        return ""
+    host, port = sockname[:2]
+    return str(URL.build(scheme="http", host=host, port=port))
 
 
-async def openapi_document(_request: web.Request) -> web.Response:
+@functools.lru_cache(maxsize=8)
+def _document_bytes(server_url: str) -> bytes:
+    return json.dumps(build_document(server_url), indent=1).encode()
+
+
+async def openapi_document(request: web.Request) -> web.Response:
     """The OpenAPI document (no key needed)."""
-    return web.Response(body=_document_bytes(), content_type=JSON, charset="utf-8")
+    return web.Response(body=_document_bytes(server_url(request)), content_type=JSON, charset="utf-8")
 
 
 ROUTES = [web.get(OPENAPI_PATH, openapi_document)]

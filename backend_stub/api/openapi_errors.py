@@ -1,13 +1,27 @@
-"""The error catalogue of the OpenAPI document: one response component per error status, each
-naming the error ``type`` the server really sends (read from :mod:`.errors`), and the ``Error``
-body they all share."""
+"""The error catalogue of the OpenAPI document: one response component per error status an
+operation declares, each naming the error ``type`` the server really sends (read from
+:mod:`.errors`), and the ``Error`` body they all share.
+
+Each response's schema is ``Error`` narrowed with ``allOf``: its ``type`` is a string with one
+value (typed, so tools that merge ``allOf`` find no conflict), and a 400 always has ``fields``.
+A 405 answers a method no operation has, so no operation can declare it: the document's
+description tells it instead (:data:`METHOD_NOT_ALLOWED`).
+"""
 
 from __future__ import annotations
 
 from . import errors as api_errors
 from .openapi_schema import MEDIA_TYPE_HEADER, Schema, array, content, obj, ref
 
-__all__ = ["ERROR_RESPONSES", "ALWAYS", "WITH_BODY", "error_ref", "error_responses", "error_schema"]
+__all__ = [
+    "ERROR_RESPONSES",
+    "ALWAYS",
+    "WITH_BODY",
+    "METHOD_NOT_ALLOWED",
+    "error_ref",
+    "error_responses",
+    "error_schemas",
+]
 
 # status -> (component name, error class (or the type of an error made outside errors.py),
 # description, headers it carries besides X-Service-Media-Type)
@@ -27,23 +41,23 @@ ERROR_RESPONSES: dict[int, tuple[str, type[api_errors.APIError] | str, str, tupl
         " or a page that does not exist.",
         (),
     ),
-    405: (
-        "MethodNotAllowed",
-        api_errors.MethodNotAllowed,
-        "Any method not described for a path.",
-        ("Allow",),
-    ),
     406: (
         "NotAcceptable",
         api_errors.NotAcceptable,
         "The Accept header (or path version) is not supported.",
         (),
     ),
-    408: ("RequestTimeout", api_errors.RequestTimeout, "Only from sandbox faults.", ()),
+    408: (
+        "RequestTimeout",
+        api_errors.RequestTimeout,
+        "The request was not completed in time; in the sandbox, a fault (`/_sandbox/faults`) answers it.",
+        (),
+    ),
     409: (
         "Conflict",
         api_errors.Conflict,
-        "The order is not in a state that allows this (not confirmed).",
+        "The request conflicts with the state of things: a refund or capture of an order that is"
+        " not confirmed, or a checkout for an order id the merchant already used.",
         (),
     ),
     413: ("PayloadTooLarge", "RequestEntityTooLargeException", "The request body is above 1 MiB.", ()),
@@ -68,8 +82,10 @@ ERROR_RESPONSES: dict[int, tuple[str, type[api_errors.APIError] | str, str, tupl
     ),
 }
 
-# Every API operation can answer these: bad key, bad Accept, throttled, failed, maintenance.
-ALWAYS = (401, 406, 429, 500, 503)
+# Every API operation can answer these: bad key, bad Accept, timed out, throttled, failed,
+# maintenance.
+ALWAYS = (401, 406, 408, 429, 500, 503)
+METHOD_NOT_ALLOWED = api_errors.MethodNotAllowed.type
 # Operations that read a JSON body add these.
 WITH_BODY = (400, 413, 415)
 
@@ -82,12 +98,11 @@ def error_ref(status: int) -> dict:
 def _error_response(status: int) -> dict:
     _name, kind, description, extra_headers = ERROR_RESPONSES[status]
     error_type = kind if isinstance(kind, str) else kind.type
-    schema = {
-        "allOf": [ref("Error")],
-        "properties": {"error": {"properties": {"type": {"const": error_type}}}},
-    }
+    error: Schema = {"type": "object", "properties": {"type": {"type": "string", "const": error_type}}}
     if status == 400:
-        schema["properties"]["error"]["required"] = ["fields"]
+        error["properties"]["fields"] = ref("FieldErrors")
+        error["required"] = ["fields"]
+    schema = {"allOf": [ref("Error")], "type": "object", "properties": {"error": error}}
     headers = {MEDIA_TYPE_HEADER: ref("MediaType", "headers")}
     headers.update({name: ref(name.replace("-", ""), "headers") for name in extra_headers})
     return {"description": f"`{error_type}`: {description}", "headers": headers, "content": content(schema)}
@@ -98,8 +113,8 @@ def error_responses() -> dict[str, dict]:
     return {name: _error_response(status) for status, (name, *_) in ERROR_RESPONSES.items()}
 
 
-def error_schema() -> Schema:
-    """The ``Error`` schema: the body every error answer has."""
+def error_schemas() -> dict[str, Schema]:
+    """The ``Error`` schema (the body every error answer has) and its ``FieldErrors``."""
     fields = {
         "type": "object",
         "description": "Field path (`amount`, `[1].url`, `id-startswith`) to its messages;"
@@ -108,7 +123,7 @@ def error_schema() -> Schema:
         "minProperties": 1,
     }
     body = obj(
-        {"type": {"type": "string"}, "message": {"type": "string"}, "fields": fields},
+        {"type": {"type": "string"}, "message": {"type": "string"}, "fields": ref("FieldErrors")},
         required=["type", "message"],
     )
-    return obj({"error": body})
+    return {"Error": obj({"error": body}), "FieldErrors": fields}

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from ..domain.pagination import PAGE_SIZE
+from ..domain.urls import MAX_URL_LENGTH
 from ..domain.values import MAX_AMOUNT
 from .negotiation import LATEST_VERSION
 
@@ -24,6 +25,7 @@ __all__ = [
     "AMOUNT",
     "BALANCE",
     "TIMESTAMP",
+    "HTTP_URL",
     "page_schema",
 ]
 
@@ -79,11 +81,6 @@ HEADERS = {
         "required": True,
         "schema": {"type": "integer", "minimum": 0},
     },
-    "Allow": {
-        "description": "The methods the path answers, comma-separated.",
-        "required": True,
-        "schema": {"type": "string"},
-    },
 }
 
 AMOUNT = {
@@ -97,6 +94,14 @@ TIMESTAMP = {
     "type": "string",
     "format": "date-time",
     "description": "ISO 8601, fractional seconds, UTC offset.",
+}
+
+# An absolute http(s) URL, as the server accepts one (the scheme in any case).
+HTTP_URL = {
+    "type": "string",
+    "format": "uri",
+    "pattern": "^[hH][tT][tT][pP][sS]?://",
+    "maxLength": MAX_URL_LENGTH,
 }
 
 

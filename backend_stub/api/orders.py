@@ -9,7 +9,7 @@ from ..domain.timestamps import format_timestamp
 from ..state import state_of
 from ..storage.orders import OrderStore
 from .listing import render_list
-from .openapi_filters import filters_parameter
+from .openapi_filters import filter_parameters, filters_description
 from .openapi_operations import Section, ok, operation, page_parameter
 from .openapi_schema import AMOUNT, TIMESTAMP, nullable, obj, page_schema, ref
 from .routing import Route
@@ -64,7 +64,8 @@ def openapi_section() -> Section:
         "listOrders",
         "The merchant's orders, newest first",
         tag="orders",
-        parameters=[page_parameter(), filters_parameter(ORDER_FILTER_FIELDS)],
+        description=filters_description(ORDER_FILTER_FIELDS),
+        parameters=[page_parameter(), *filter_parameters(ORDER_FILTER_FIELDS, "orders")],
         responses={200: ok("A page of orders.", ref("OrderPage"))},
         errors=(400, 404),
     )

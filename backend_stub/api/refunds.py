@@ -66,7 +66,12 @@ def _refund_schema() -> Schema:
         {
             "id": {"type": "string"},
             "amount": AMOUNT,
-            "pending_amount": {**BALANCE, "description": "What stays refundable after this refund."},
+            "pending_amount": {
+                **BALANCE,
+                "description": "What stayed refundable right after this refund: of the order for a"
+                " refund of the order, of the capture for a refund of a capture (also when the"
+                " order's refunds list it).",
+            },
             "accrual_date": {"type": "string", "format": "date"},
             "credit_to_customer": BALANCE,
             "completed": {"type": "boolean", "description": "This refund completed (canceled) the order."},
@@ -81,7 +86,12 @@ def openapi_section() -> Section:
     status = obj(
         {
             "remaining_amount": {**BALANCE, "description": "What stays refundable of the order."},
-            "results": {**array(ref("Refund")), "description": "The order's refunds, newest first."},
+            "results": {
+                **array(ref("Refund")),
+                "description": "Every refund of the order, made on the order or on one of its"
+                " captures, newest first. A capture refund's `pending_amount` is what was left of"
+                " its capture, not of the order: `remaining_amount` is the order's.",
+            },
         }
     )
     answer = ok(
