@@ -58,7 +58,8 @@ TAGS = {
     "checkout": "What the browser SDK relies on: whether a product is available for an amount (the"
     " button), and the checkouts a shopper decides on the hosted page.",
 }
-# What the license entry says of the API and its description (no license is given for it).
+# No license is granted for the API or its description; the entry says so rather than leave
+# readers (and linters) guessing.
 LICENSE = {"name": "Proprietary", "identifier": "LicenseRef-Proprietary"}
 
 # --- the document ------------------------------------------------------------------------------
