@@ -10,6 +10,7 @@ import signal
 import sys
 import threading
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from aiohttp import web
 
@@ -52,12 +53,27 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="simultaneous API requests per key before 429 (default %(default)s)",
     )
     add(
+        "--public-url",
+        type=_public_url,
+        default=None,
+        metavar="URL",
+        help="the http(s) URL clients reach this server at, such as a proxy's; /openapi.json names"
+        " it as the API's server (default: the address the server is bound to)",
+    )
+    add(
         "--stop-when-stdin-closes",
         action="store_true",
         help="stop when standard input reaches its end: a parent holding the pipe, such as the"
         " test kit, then never leaves a server behind, even when it is killed",
     )
     return parser.parse_args(argv)
+
+
+def _public_url(text: str) -> str:
+    parts = urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise argparse.ArgumentTypeError(f"not an absolute http(s) URL without query: {text!r}")
+    return text.rstrip("/")
 
 
 def config_from(args: argparse.Namespace) -> Config:
@@ -67,6 +83,7 @@ def config_from(args: argparse.Namespace) -> Config:
         "fixture": args.fixture,
         "admin_token": args.admin_token,
         "concurrency_limit": args.concurrency_limit,
+        "public_url": args.public_url,
     }
     if args.sdk_dir is not None:
         options["sdk_dir"] = args.sdk_dir

@@ -27,3 +27,6 @@ class Config:
     admin_token: str | None = None
     # Simultaneous API requests one key may have in flight before it gets 429.
     concurrency_limit: int = 64
+    # The URL clients reach the server at (a proxy's, say), which /openapi.json names as its
+    # server; without it, the address the server is bound to. Never taken from a request.
+    public_url: str | None = None

@@ -5,15 +5,19 @@ from __future__ import annotations
 from aiohttp import web
 
 from ..domain.articles import ARTICLE_FILTER_FIELDS, Article, parse_articles
+from ..domain.identifiers import MAX_ID_LENGTH
 from ..state import state_of
 from ..storage.articles import ArticleStore
 from .bodies import read_json
 from .listing import render_list
+from .openapi_filters import filter_parameters, filters_description
+from .openapi_operations import Section, link, no_content, ok, operation, page_parameter, path_parameter
+from .openapi_schema import HTTP_URL, nullable, obj, page_schema, ref
 from .rendering import render_empty
 from .routing import Route
 from .serving import MERCHANT
 
-__all__ = ["ROUTES", "present_article"]
+__all__ = ["ROUTES", "openapi_section", "present_article"]
 
 _ARTICLES = "/me/campaigns/{campaign_id}/articles"
 
@@ -72,3 +76,90 @@ ROUTES = [
     Route("DELETE", _ARTICLES, delete_articles),
     Route("DELETE", _ARTICLES + "/{article_id}", delete_article),
 ]
+
+
+CAMPAIGN_ID = path_parameter("campaign_id", "The campaign; it exists once articles are posted to it.")
+
+
+def openapi_section() -> Section:
+    """Campaign articles in the OpenAPI document."""
+    identifier = {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": MAX_ID_LENGTH,
+        "pattern": "^[^/\\u0000-\\u001f\\u007f]+$",
+        "description": "Printable, without `/`.",
+    }
+    article = obj(
+        {
+            "id": {"type": "string"},
+            "name": {"type": "string"},
+            "description": nullable({"type": "string"}),
+            "url": {"type": "string", "format": "uri"},
+            "image_url": nullable({"type": "string", "format": "uri"}),
+        }
+    )
+    article_input = obj(
+        {
+            "id": identifier,
+            "name": {"type": "string", "minLength": 1, "maxLength": 1000},
+            "description": nullable({"type": "string", "maxLength": 10000}),
+            "url": HTTP_URL,
+            "image_url": {
+                "type": ["string", "null"],
+                "pattern": "^([hH][tT][tT][pP][sS]?://.*)?$",
+                "maxLength": HTTP_URL["maxLength"],
+                "description": "An absolute http(s) URL; absent, null or empty means none.",
+            },
+        },
+        required=["id", "name", "url"],
+    )
+    article_id = path_parameter("article_id", "The article.")
+    this_campaign = "$request.path.campaign_id"
+    campaign_links = {
+        "CampaignArticles": link("listArticles", campaign_id=this_campaign),
+        "DeleteArticles": link("deleteArticles", campaign_id=this_campaign),
+        "DeleteFirstArticle": link(
+            "deleteArticle", campaign_id=this_campaign, article_id="$request.body#/0/id"
+        ),
+    }
+    post = operation(
+        "addArticles",
+        "Add articles to a campaign (an id posted again is updated)",
+        tag="articles",
+        description="Errors name each field by its path in the array, such as `[1].url`.",
+        parameters=[CAMPAIGN_ID],
+        body={"type": "array", "items": ref("ArticleInput")},
+        responses={204: no_content("Added.", links=campaign_links)},
+    )
+    list_articles = operation(
+        "listArticles",
+        "The campaign's articles, in the order first posted",
+        tag="articles",
+        description=filters_description(ARTICLE_FILTER_FIELDS),
+        parameters=[CAMPAIGN_ID, page_parameter(), *filter_parameters(ARTICLE_FILTER_FIELDS, "articles")],
+        responses={200: ok("A page of articles.", ref("ArticlePage"))},
+        errors=(400, 404),
+    )
+    delete_all = operation(
+        "deleteArticles",
+        "Remove every article of the campaign",
+        tag="articles",
+        parameters=[CAMPAIGN_ID],
+        responses={204: no_content("Removed.")},
+        errors=(404,),
+    )
+    delete_one = operation(
+        "deleteArticle",
+        "Remove one article",
+        tag="articles",
+        parameters=[CAMPAIGN_ID, article_id],
+        responses={204: no_content("Removed.")},
+        errors=(404,),
+    )
+    paths = {
+        "/me/campaigns/{campaign_id}/articles": {"post": post, "get": list_articles, "delete": delete_all},
+        "/me/campaigns/{campaign_id}/articles/{article_id}": {"delete": delete_one},
+    }
+    schemas = {"Article": article, "ArticleInput": article_input, "ArticlePage": page_schema(ref("Article"))}
+    return Section(paths, schemas)

@@ -5,13 +5,16 @@ from __future__ import annotations
 from aiohttp import web
 
 from ..domain.availability import is_available, parse_query
+from ..domain.values import MAX_AMOUNT
 from .auth import Access
 from .errors import Forbidden
+from .openapi_operations import Section, ok, operation
+from .openapi_schema import ref
 from .rendering import render
 from .routing import Route
 from .serving import MERCHANT
 
-__all__ = ["ROUTES"]
+__all__ = ["ROUTES", "openapi_section"]
 
 
 async def check_button(request: web.Request) -> web.Response:
@@ -22,3 +25,41 @@ async def check_button(request: web.Request) -> web.Response:
 
 
 ROUTES = [Route("GET", "/checkout/button", check_button, Access.PUBLIC)]
+
+
+def openapi_section() -> Section:
+    """``GET /checkout/button`` in the OpenAPI document."""
+    parameters = [
+        {
+            "name": "amount",
+            "in": "query",
+            "required": True,
+            "description": "Amount to finance, minor units.",
+            "schema": {"type": "integer", "minimum": 0, "maximum": MAX_AMOUNT},
+        },
+        {
+            "name": "currency",
+            "in": "query",
+            "required": True,
+            "description": "ISO 4217 code.",
+            "schema": {"type": "string", "pattern": "^[A-Z]{3}$"},
+        },
+        {
+            "name": "product[type]",
+            "in": "query",
+            "description": "Absent means instalments.",
+            "schema": ref("ProductType"),
+        },
+    ]
+    check = operation(
+        "checkButton",
+        "Is the product available for this amount?",
+        tag="checkout",
+        description="201 when the merchant's limits for the product and currency contain the amount,"
+        " 403 otherwise.",
+        parameters=parameters,
+        public=True,
+        responses={201: ok("Available.", {"type": "object", "maxProperties": 0})},
+        errors=(400, 403),
+    )
+    return Section({"/checkout/button": {"get": check}})

@@ -16,12 +16,14 @@ from ..state import state_of
 from ..storage.captures import CaptureStore
 from .bodies import read_json
 from .listing import render_list
+from .openapi_operations import ORDER_ID, Section, link, ok, operation, page_parameter, path_parameter
+from .openapi_schema import AMOUNT, BALANCE, TIMESTAMP, array, obj, page_schema, ref
 from .refunds import present_refund
 from .rendering import render
 from .routing import Route
 from .serving import MERCHANT
 
-__all__ = ["ROUTES", "present_capture"]
+__all__ = ["ROUTES", "openapi_section", "present_capture"]
 
 
 def present_capture(capture: Capture) -> dict:
@@ -81,3 +83,73 @@ ROUTES = [
     Route("GET", "/orders/{order_id}/captures/{capture_id}/refunds", capture_refunds),
     Route("POST", "/orders/{order_id}/captures/{capture_id}/refunds", refund_capture),
 ]
+
+
+CAPTURE_ID = path_parameter("capture_id", "A capture of the order.")
+
+
+def openapi_section() -> Section:
+    """Captures (sandbox extension) and capture refunds in the OpenAPI document."""
+    capture = obj(
+        {
+            "id": {"type": "string"},
+            "amount": AMOUNT,
+            "created": TIMESTAMP,
+            "refunds": {
+                **array(ref("Refund")),
+                "description": "This capture's refunds, newest first (empty when none); each"
+                " `pending_amount` is what was left of the capture.",
+            },
+            "refunded_amount": BALANCE,
+            "remaining_amount": {**BALANCE, "description": "The amount minus what was refunded of it."},
+        }
+    )
+    this_capture = {"order_id": "$request.path.order_id", "capture_id": "$response.body#/id"}
+    capture_links = {
+        "CaptureRefunds": link("getCaptureRefunds", **this_capture),
+        "RefundCapture": link("refundCapture", **this_capture),
+    }
+    answer = ok("The capture with its refunds.", ref("Capture"), links=capture_links)
+    list_captures = operation(
+        "listCaptures",
+        "The order's captures, newest first (sandbox extension)",
+        tag="captures",
+        description="The list takes no filters: any query parameter but `page` is a 400.",
+        parameters=[ORDER_ID, page_parameter()],
+        responses={200: ok("A page of captures.", ref("CapturePage"))},
+        errors=(400, 404),
+    )
+    create = operation(
+        "createCapture",
+        "Capture part of a confirmed order (sandbox extension)",
+        tag="captures",
+        description="The captures of an order never add up to more than its total (400 on `amount`).",
+        parameters=[ORDER_ID],
+        body=ref("AmountRequest"),
+        responses={201: ok("The new capture.", ref("Capture"), links=capture_links)},
+        errors=(404, 409),
+    )
+    show = operation(
+        "getCaptureRefunds",
+        "A capture with its refunds",
+        tag="captures",
+        parameters=[ORDER_ID, CAPTURE_ID],
+        responses={200: answer},
+        errors=(404,),
+    )
+    refund = operation(
+        "refundCapture",
+        "Refund part or all of a capture",
+        tag="captures",
+        description="Within both the capture's amount and the order's total (400 on `amount`);"
+        " the refund that completes the order cancels it.",
+        parameters=[ORDER_ID, CAPTURE_ID],
+        body=ref("AmountRequest"),
+        responses={200: answer},
+        errors=(404, 409),
+    )
+    paths = {
+        "/orders/{order_id}/captures": {"get": list_captures, "post": create},
+        "/orders/{order_id}/captures/{capture_id}/refunds": {"get": show, "post": refund},
+    }
+    return Section(paths, {"Capture": capture, "CapturePage": page_schema(ref("Capture"))})

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from ..domain.orders import ORDER_FILTER_FIELDS, Order
+from ..domain.orders import ORDER_FILTER_FIELDS, ORDER_STATUSES, Order
 from ..domain.timestamps import format_timestamp
 from ..state import state_of
 from ..storage.orders import OrderStore
 from .listing import render_list
+from .openapi_filters import filter_parameters, filters_description
+from .openapi_operations import Section, ok, operation, page_parameter
+from .openapi_schema import AMOUNT, TIMESTAMP, nullable, obj, page_schema, ref
 from .routing import Route
 from .serving import MERCHANT
 
-__all__ = ["ROUTES", "present_order"]
+__all__ = ["ROUTES", "openapi_section", "present_order"]
 
 
 def present_order(order: Order) -> dict:
@@ -42,3 +45,30 @@ async def list_orders(request: web.Request) -> web.Response:
 
 
 ROUTES = [Route("GET", "/orders", list_orders)]
+
+
+def openapi_section() -> Section:
+    """``GET /orders`` in the OpenAPI document."""
+    order = obj(
+        {
+            "id": {"type": "string"},
+            "name": {"type": "string"},
+            "currency": {"type": "string", "pattern": "^[A-Z]{3}$"},
+            "total_amount": AMOUNT,
+            "status": {"type": "string", "enum": list(ORDER_STATUSES)},
+            "created": TIMESTAMP,
+            "confirmed": nullable(TIMESTAMP),
+        }
+    )
+    list_orders = operation(
+        "listOrders",
+        "The merchant's orders, newest first",
+        tag="orders",
+        description=filters_description(ORDER_FILTER_FIELDS),
+        parameters=[page_parameter(), *filter_parameters(ORDER_FILTER_FIELDS, "orders")],
+        responses={200: ok("A page of orders.", ref("OrderPage"))},
+        errors=(400, 404),
+    )
+    return Section(
+        {"/orders": {"get": list_orders}}, {"Order": order, "OrderPage": page_schema(ref("Order"))}
+    )

@@ -9,11 +9,13 @@ from ..domain.timestamps import format_timestamp, now
 from ..state import state_of
 from ..storage.refunds import RefundStore
 from .bodies import read_json
+from .openapi_operations import ORDER_ID, Section, link, ok, operation
+from .openapi_schema import AMOUNT, BALANCE, TIMESTAMP, Schema, array, obj, ref
 from .rendering import render
 from .routing import Route
 from .serving import MERCHANT
 
-__all__ = ["ROUTES", "present_refund"]
+__all__ = ["ROUTES", "openapi_section", "present_refund"]
 
 
 def present_refund(refund: Refund) -> dict:
@@ -56,3 +58,69 @@ ROUTES = [
     Route("GET", "/orders/{order_id}/refund", refund_status),
     Route("POST", "/orders/{order_id}/refund", refund_order),
 ]
+
+
+def _refund_schema() -> Schema:
+    """A refund record, as the order's and a capture's refunds list them."""
+    return obj(
+        {
+            "id": {"type": "string"},
+            "amount": AMOUNT,
+            "pending_amount": {
+                **BALANCE,
+                "description": "What stayed refundable right after this refund: of the order for a"
+                " refund of the order, of the capture for a refund of a capture (also when the"
+                " order's refunds list it).",
+            },
+            "accrual_date": {"type": "string", "format": "date"},
+            "credit_to_customer": BALANCE,
+            "completed": {"type": "boolean", "description": "This refund completed (canceled) the order."},
+            "completed_but_defaults": {"type": "boolean"},
+            "created": TIMESTAMP,
+        }
+    )
+
+
+def openapi_section() -> Section:
+    """``GET``/``POST /orders/{order_id}/refund`` in the OpenAPI document."""
+    status = obj(
+        {
+            "remaining_amount": {**BALANCE, "description": "What stays refundable of the order."},
+            "results": {
+                **array(ref("Refund")),
+                "description": "Every refund of the order, made on the order or on one of its"
+                " captures, newest first. A capture refund's `pending_amount` is what was left of"
+                " its capture, not of the order: `remaining_amount` is the order's.",
+            },
+        }
+    )
+    answer = ok(
+        "The order's refund status.",
+        ref("RefundStatus"),
+        links={"OrderRefunds": link("getOrderRefunds", order_id="$request.path.order_id")},
+    )
+    show = operation(
+        "getOrderRefunds",
+        "What stays refundable of an order, and its refunds",
+        tag="refunds",
+        parameters=[ORDER_ID],
+        responses={200: answer},
+        errors=(404,),
+    )
+    refund = operation(
+        "refundOrder",
+        "Refund part or all of a confirmed order",
+        tag="refunds",
+        description="Refunding the whole total cancels the order. Above what stays refundable: 400 on"
+        " `amount`; an order that is not confirmed: 409.",
+        parameters=[ORDER_ID],
+        body=ref("AmountRequest"),
+        responses={200: answer},
+        errors=(404, 409),
+    )
+    schemas = {
+        "RefundStatus": status,
+        "Refund": _refund_schema(),
+        "AmountRequest": {**obj({"amount": AMOUNT}), "additionalProperties": True},
+    }
+    return Section({"/orders/{order_id}/refund": {"get": show, "post": refund}}, schemas)

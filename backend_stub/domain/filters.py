@@ -33,6 +33,8 @@ __all__ = [
     "Condition",
     "LOOKUPS",
     "WEEK_DAYS",
+    "DATE_PARTS",
+    "COMPARISONS",
     "NOT_FILTERS",
     "SEPARATOR",
     "parse_filters",
@@ -43,6 +45,8 @@ SEPARATOR = "-"
 NOT_FILTERS = frozenset({"page"})
 # Monday first, as datetime.weekday() counts.
 WEEK_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+# The parts of a timestamp a lookup compares (in UTC), and the range of each.
+DATE_PARTS = {"year": (1, 9999), "month": (1, 12), "day": (1, 31), "hour": (0, 23)}
 
 
 class FieldType(Enum):
@@ -53,7 +57,7 @@ class FieldType(Enum):
     DATE = "date"
 
 
-_TEXT_LOOKUPS = (
+_TEXT_MATCHES = (
     "exact",
     "iexact",
     "contains",
@@ -62,14 +66,14 @@ _TEXT_LOOKUPS = (
     "istartswith",
     "endswith",
     "iendswith",
-    "regex",
-    "iregex",
-    "in",
-    "search",
-    "isnull",
 )
-_NUMBER_LOOKUPS = ("exact", "gt", "gte", "lt", "lte", "in", "isnull")
-_DATE_LOOKUPS = ("exact", "gt", "gte", "lt", "lte", "year", "month", "day", "hour", "week_day", "isnull")
+_RANGES = ("gt", "gte", "lt", "lte")
+# The lookups whose value is one value of the field's type (text, integer, timestamp).
+COMPARISONS = _TEXT_MATCHES + _RANGES
+
+_TEXT_LOOKUPS = (*_TEXT_MATCHES, "regex", "iregex", "in", "search", "isnull")
+_NUMBER_LOOKUPS = ("exact", *_RANGES, "in", "isnull")
+_DATE_LOOKUPS = ("exact", *_RANGES, *DATE_PARTS, "week_day", "isnull")
 
 LOOKUPS: dict[FieldType, tuple[str, ...]] = {
     FieldType.TEXT: _TEXT_LOOKUPS,
@@ -153,27 +157,13 @@ def _week_day(raw: str, _field_type: FieldType) -> int:
 
 
 VALUE_PARSERS: dict[str, Callable[[str, FieldType], object]] = {
-    "exact": _scalar,
-    "iexact": _scalar,
-    "contains": _scalar,
-    "icontains": _scalar,
-    "startswith": _scalar,
-    "istartswith": _scalar,
-    "endswith": _scalar,
-    "iendswith": _scalar,
-    "gt": _scalar,
-    "gte": _scalar,
-    "lt": _scalar,
-    "lte": _scalar,
+    **dict.fromkeys(COMPARISONS, _scalar),
     "in": _list,
     "regex": _regex(0),
     "iregex": _regex(re.IGNORECASE),
     "search": _search,
     "isnull": _yes_no,
-    "year": _integer_between(1, 9999),
-    "month": _integer_between(1, 12),
-    "day": _integer_between(1, 31),
-    "hour": _integer_between(0, 23),
+    **{part: _integer_between(low, high) for part, (low, high) in DATE_PARTS.items()},
     "week_day": _week_day,
 }
 

@@ -2,29 +2,41 @@
 
 For every operation, real requests produce every status the document lists for it (the
 operation's own answers, then 401, 403, 406, 413, 415 and malformed JSON where they apply, then
-429 from the real concurrency limit, 500 from a sandbox fault and 503 from maintenance), and
+429 from the real concurrency limit, 408 and 500 from sandbox faults and 503 from maintenance), and
 each answer is checked against the document (:mod:`tests.api.contract`): status documented,
 headers present and valid, body valid against the response schema. Every operation runs three
 ways: versioned JSON at ``/``, the default at ``/v1`` (the second server), and sandbox XML at
 ``/v1``.
+
+The filters a list declares are exactly its field table times the lookups of each field's type,
+and the server accepts each with a value of its declared type. The document names the server by
+its own address (or ``--public-url``), whatever Host a request claims.
 """
 
 from __future__ import annotations
 
 import asyncio
 import io
+import json
+import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 
 import pytest
 from aiohttp.test_utils import TestClient
 from openapi_spec_validator import OpenAPIV31SpecValidator
 
+from backend_stub.api.errors import MethodNotAllowed
 from backend_stub.api.openapi import build_document
+from backend_stub.config import Config
+from backend_stub.domain.articles import ARTICLE_FILTER_FIELDS
+from backend_stub.domain.filters import LOOKUPS, SEPARATOR
+from backend_stub.domain.orders import ORDER_FILTER_FIELDS
 from backend_stub.endpoints import route_info
 from tests.api.contract import FORMATS, Answer, Contract
 from tests.api.seeding import seed
 from tests.conftest import DEMO_PRIVATE, DEMO_PUBLIC, OTHER_PRIVATE, bearer
 
+DOCUMENT = build_document("http://127.0.0.1:8400")  # the paths and parameters, whatever the server
 NO_BODY = object()
 TOO_LARGE = b" " * (1024**2 + 1)  # just above the 1 MiB body limit
 OPEN, PENDING, CLOSED, OTHERS = "ord-open", "ord-pending", "ord-closed", "ord-other"
@@ -257,16 +269,17 @@ class Runner:
         self.seen.add(answer.status)
 
     async def induced(self, method: str, template: str, call: Call) -> None:
-        """503 from maintenance, 500 from a fault, 429 from the real concurrency limit."""
+        """503 from maintenance, 408 and 500 from faults, 429 from the real concurrency limit."""
         control = self.api
         assert (await control.post("/_sandbox/maintenance", json={"enabled": True})).status == 200
         await self.run(method, template, Call(503, **_same(call)))
         assert (await control.post("/_sandbox/maintenance", json={"enabled": False})).status == 200
 
         path = self.path(template, call)
-        fault = {"match": {"method": method, "path": path}, "status": 500}
-        assert (await control.post("/_sandbox/faults", json=fault)).status == 201
-        await self.run(method, template, Call(500, **_same(call)))
+        for status in (408, 500):
+            fault = {"match": {"method": method, "path": path}, "status": status}
+            assert (await control.post("/_sandbox/faults", json=fault)).status == 201
+            await self.run(method, template, Call(status, **_same(call)))
 
         # One request held in flight by a fault's delay fills a limit of one; the next gets 429.
         assert (await control.post("/_sandbox/limits", json={"concurrency": 1})).status == 200
@@ -308,13 +321,31 @@ async def test_served_without_a_key_as_json(api):
     response = await api.get("/openapi.json")
     assert response.status == 200
     assert response.headers["Content-Type"] == "application/json; charset=utf-8"
-    assert await response.json() == build_document()
+    assert await response.json() == build_document(str(api.make_url("")).rstrip("/"))
 
 
 def test_is_valid_openapi_3_1():
-    document = build_document()
-    assert document["openapi"].startswith("3.1.")
-    OpenAPIV31SpecValidator(document).validate()
+    assert DOCUMENT["openapi"].startswith("3.1.")
+    OpenAPIV31SpecValidator(DOCUMENT).validate()
+
+
+async def test_names_the_address_the_server_is_bound_to_whatever_host_is_claimed(api):
+    response = await api.get("/openapi.json", headers={"Host": "attacker.example"})
+    origin = f"http://127.0.0.1:{api.server.port}"
+    assert [server["url"] for server in (await response.json())["servers"]] == [origin, origin + "/v1"]
+
+
+class TestBehindAProxy:
+    @pytest.fixture
+    def server_config(self) -> Config:
+        return Config(db=":memory:", public_url="https://sandbox.shop.example/service")
+
+    async def test_names_the_public_url(self, api):
+        document = await (await api.get("/openapi.json", headers={"Host": "attacker.example"})).json()
+        assert [server["url"] for server in document["servers"]] == [
+            "https://sandbox.shop.example/service",
+            "https://sandbox.shop.example/service/v1",
+        ]
 
 
 def test_formats_are_really_checked():
@@ -334,10 +365,68 @@ async def test_describes_every_api_route_and_no_other(api, contract):
 
 
 def test_every_operation_has_scenarios():
-    operations = {
-        (method.upper(), path) for path, item in build_document()["paths"].items() for method in item
-    }
+    operations = {(method.upper(), path) for path, item in DOCUMENT["paths"].items() for method in item}
     assert operations == set(SCENARIOS)
+
+
+# --- filters: one typed query parameter per field and lookup ----------------------------------------
+
+LISTS = {
+    ("/orders", "get"): ORDER_FILTER_FIELDS,
+    ("/me/campaigns/{campaign_id}/articles", "get"): ARTICLE_FILTER_FIELDS,
+}
+
+
+def filter_parameters(template: str, method: str) -> dict[str, dict]:
+    """The query parameters of a list, but ``page``, by name, their schemas resolved."""
+    contract = Contract(DOCUMENT)
+    parameters = DOCUMENT["paths"][template][method]["parameters"]
+    return {
+        parameter["name"]: _resolved(contract, parameter["schema"])
+        for parameter in parameters
+        if parameter["in"] == "query" and parameter["name"] != "page"
+    }
+
+
+def _resolved(contract: Contract, schema: dict) -> dict:
+    return contract.resolve(schema["$ref"].removeprefix("#"))[1] if "$ref" in schema else schema
+
+
+def sample(schema: dict) -> str:
+    """A query value of the schema's type (the first of an enum, the least of a range)."""
+    if "enum" in schema:
+        return schema["enum"][0]
+    if schema.get("type") == "integer":
+        return str(schema.get("minimum", 7))
+    if schema.get("format") == "date-time":
+        return "2026-11-23T10:00:00+01:00"
+    if "pattern" in schema:  # a comma-separated list of integers
+        return "1,-2"
+    return "a"
+
+
+@pytest.mark.parametrize(("template", "method"), list(LISTS), ids=lambda value: str(value))
+def test_a_list_declares_one_parameter_per_field_and_lookup_of_its_table(template, method):
+    fields = LISTS[(template, method)]
+    expected = {
+        field if lookup == "exact" else f"{field}{SEPARATOR}{lookup}"
+        for field, field_type in fields.items()
+        for lookup in LOOKUPS[field_type]
+    }
+    assert set(filter_parameters(template, method)) == expected
+
+
+@pytest.mark.parametrize(("template", "method"), list(LISTS), ids=lambda value: str(value))
+async def test_the_server_accepts_every_declared_filter_with_a_value_of_its_type(api, template, method):
+    ids = await world(api)
+    path = template.format(**ids)
+    parameters = filter_parameters(template, method)
+    # `<field>-exact` is `<field>`, as the description says.
+    spelled_out = {f"{field}{SEPARATOR}exact": parameters[field] for field in LISTS[(template, method)]}
+    for name, schema in {**parameters, **spelled_out}.items():
+        for value in [sample(schema), *schema.get("enum", [])]:
+            response = await api.get(path, params={name: value}, headers=bearer(DEMO_PRIVATE))
+            assert response.status == 200, (name, value, await response.text())
 
 
 # --- real answers against it --------------------------------------------------------------------
@@ -357,7 +446,7 @@ async def test_every_documented_status_happens_and_conforms(api, contract, varia
 
 
 @pytest.mark.parametrize("variant", ["json", "v1-sandbox-xml"])
-@pytest.mark.parametrize("template", list(build_document()["paths"]))
+@pytest.mark.parametrize("template", list(DOCUMENT["paths"]))
 async def test_other_methods_get_405_with_the_documented_allow(api, contract, variant, template):
     allowed = {method.upper() for method in contract.document["paths"][template]}
     method = next(method for method in ("PUT", "PATCH", "DELETE", "POST") if method not in allowed)
@@ -367,5 +456,15 @@ async def test_other_methods_get_405_with_the_documented_allow(api, contract, va
     response = await api.request(method, path, headers=headers)
     answer = Answer(response.status, response.headers, await response.read())
     assert answer.status == 405
-    contract.check_response("/components/responses/MethodNotAllowed", answer)
+    # No operation can declare a 405 (it answers the methods none has): the body is an Error.
+    media = answer.headers["Content-Type"].partition(";")[0]
+    data = (
+        json.loads(answer.body)
+        if media == "application/json"
+        else contract.from_xml(
+            ET.fromstring(answer.body), [contract.document["components"]["schemas"]["Error"]]
+        )
+    )
+    contract.validate(data, "/components/schemas/Error")
+    assert data["error"]["type"] == MethodNotAllowed.type
     assert set(answer.headers["Allow"].split(", ")) == allowed
