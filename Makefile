@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 SDK_STAMP  := backend_stub/web/dist/manifest.json
 
-.PHONY: demo test build install chromium lint bench clean
+.PHONY: demo test build install chromium engines lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,10 +18,17 @@ $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-install: $(STAMP) $(NODE_STAMP) chromium
+# pip, npm and apt each mostly wait on the network: the pieces are fetched side by side.
+install:
+	@$(MAKE) --no-print-directory -j3 --output-sync=target $(STAMP) $(NODE_STAMP) engines
 
 chromium:
 	@scripts/ensure-chromium
+
+# Firefox and WebKitGTK for tests/engines; after Chromium, as apt runs one install at a time.
+engines: chromium
+	@scripts/ensure-firefox
+	@scripts/ensure-webkit
 
 $(SDK_STAMP): $(STAMP) $(shell find sdk -name '*.py' -o -name '*.js' -o -name '*.html' 2>/dev/null)
 	@scripts/ensure-chromium

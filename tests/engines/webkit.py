@@ -1,0 +1,195 @@
+"""WebKit (WebKitGTK's MiniBrowser), driven over WebDriver classic by Selenium.
+
+Debian's ``webkit2gtk-driver`` gives ``WebKitWebDriver``; the browser is the MiniBrowser of
+libwebkit2gtk. Its ``--headless`` mode hangs here, so it gets a virtual display (Xvfb) of its
+own. WebDriver classic cannot listen to the console: pages carry ``static/probe.js``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+from selenium import webdriver
+from selenium.common.exceptions import WebDriverException
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.remote.client_config import ClientConfig
+from selenium.webdriver.remote.remote_connection import RemoteConnection
+from selenium.webdriver.webkitgtk.options import Options
+from selenium.webdriver.webkitgtk.service import Service
+
+from tests.engines.driver import Console, DriverError, Engine, Frame, Tab
+
+__all__ = ["WebKit", "executables"]
+
+START_TIMEOUT_S = 30
+MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
+KEYS = {"Escape": Keys.ESCAPE}
+
+# Every call goes through the asynchronous form: a returned Promise is awaited, and a throw
+# comes back as data rather than as the driver's generic error.
+CALL = """const done = arguments[arguments.length - 1];
+const args = Array.prototype.slice.call(arguments, 0, -1);
+Promise.resolve().then(() => (%s).apply(null, args)).then(
+  value => done([true, value === undefined ? null : value]),
+  error => done([false, String(error && error.message || error)]));"""
+
+FOCUSED_IFRAME = "const e = document.activeElement; return e && e.tagName === 'IFRAME' ? e : null;"
+
+CONSOLE = """() => window.__engineProbe
+  ? [window.__engineProbe.messages, window.__engineProbe.errors] : [[], []]"""
+
+
+def executables() -> tuple[str, str] | None:
+    """(WebKitWebDriver, MiniBrowser): ``$WEBKIT_WEBDRIVER`` / ``$MINIBROWSER``, then Debian's."""
+    driver = os.environ.get("WEBKIT_WEBDRIVER") or shutil.which("WebKitWebDriver")
+    browser = os.environ.get("MINIBROWSER") or MINIBROWSER
+    if driver and Path(browser).is_file() and os.access(browser, os.X_OK):
+        return driver, browser
+    return None
+
+
+class VirtualDisplay:
+    """``Xvfb`` on the first free display number, which it reports once it accepts clients."""
+
+    def __init__(self) -> None:
+        read, write = os.pipe()
+        self.process = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+            pass_fds=(write,),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        os.close(write)
+        with os.fdopen(read) as announced:
+            number = announced.readline().strip()  # written when the server is ready
+        if not number:
+            self.close()
+            raise RuntimeError("Xvfb did not start (is the xvfb package installed?)")
+        self.display = f":{number}"
+
+    def close(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(10)
+
+
+class SeleniumFrame(Frame):
+    """A document of the WebKit tab: the page (``path`` empty) or an iframe, reached by the
+    selectors of the iframes from the top."""
+
+    def __init__(self, tab: WebKitTab, path: tuple[str, ...]) -> None:
+        self.tab, self.path = tab, path
+
+    def _enter(self) -> None:
+        driver = self.tab.driver
+        driver.switch_to.window(self.tab.handle)
+        driver.switch_to.default_content()
+        for selector in self.path:
+            driver.switch_to.frame(driver.find_element(By.CSS_SELECTOR, selector))
+
+    def call(self, function: str, *args: Any) -> Any:
+        try:
+            self._enter()
+            ok, value = self.tab.driver.execute_async_script(CALL % function, *args)
+        except WebDriverException as error:
+            raise DriverError(error.msg or str(error)) from error
+        finally:
+            self.tab.driver.switch_to.default_content()
+        if not ok:
+            raise DriverError(value)
+        return value
+
+    def _click(self, selector: str) -> None:
+        try:
+            self._enter()
+            self.tab.driver.find_element(By.CSS_SELECTOR, selector).click()
+        except WebDriverException as error:
+            raise DriverError(error.msg or str(error)) from error
+        finally:
+            self.tab.driver.switch_to.default_content()
+
+
+class WebKitTab(SeleniumFrame, Tab):
+    def __init__(self, driver: webdriver.Remote, handle: str) -> None:
+        self.driver, self.handle = driver, handle
+        super().__init__(self, ())
+
+    def goto(self, url: str) -> None:
+        try:
+            self._enter()
+            self.driver.get(url)
+        except WebDriverException as error:
+            raise DriverError(error.msg or str(error)) from error
+
+    def frame(self, selector: str) -> Frame:
+        self.wait_for("(s) => document.querySelector(s)", selector, what=f"the iframe {selector}")
+        return SeleniumFrame(self, (selector,))
+
+    def press(self, key: str) -> None:
+        # Keys go to the active element of the current frame: go down through focused iframes.
+        # (WebKitWebDriver's own "active element" is stale inside a cross-site iframe: ask the page.)
+        self._enter()
+        while (focused_frame := self.driver.execute_script(FOCUSED_IFRAME)) is not None:
+            self.driver.switch_to.frame(focused_frame)
+        ActionChains(self.driver).send_keys(KEYS.get(key, key)).perform()
+        self.driver.switch_to.default_content()
+
+    def console(self) -> Console:
+        messages, errors = self.call(CONSOLE)
+        return Console([(level, text) for level, text in messages], list(errors))
+
+    def close(self) -> None:
+        self._enter()
+        self.driver.close()
+
+
+class WebKit(Engine):
+    """MiniBrowser under WebKitWebDriver on a virtual display; one window per test."""
+
+    name = "webkit"
+
+    def __init__(self) -> None:
+        found = executables()
+        if found is None:
+            raise RuntimeError("no WebKitGTK found: run scripts/ensure-webkit")
+        driver_path, browser = found
+        self.display = VirtualDisplay()
+        options = Options()
+        options.binary_location = browser
+        options.add_argument("--automation")
+        self.service = Service(
+            executable_path=driver_path, env={**os.environ, "DISPLAY": self.display.display}
+        )
+        try:
+            self.service.start()
+            # Through a client config: webdriver.WebKitGTK() still uses a form Selenium deprecates.
+            connection = RemoteConnection(client_config=ClientConfig(self.service.service_url))
+            self.driver = webdriver.Remote(command_executor=connection, options=options)
+        except BaseException:
+            self.service.stop()
+            self.display.close()
+            raise
+        self.version = self.driver.capabilities["browserVersion"]
+        self.home = self.driver.current_window_handle  # kept open: closing the last window ends the session
+
+    def new_tab(self) -> Tab:
+        self.driver.switch_to.window(self.home)
+        self.driver.switch_to.new_window("tab")
+        return WebKitTab(self.driver, self.driver.current_window_handle)
+
+    def close(self) -> None:
+        try:
+            self.driver.quit()
+        finally:
+            self.service.stop()
+            self.display.close()
