@@ -168,4 +168,8 @@ class Engine(ABC):
     def new_tab(self) -> Tab: ...
 
     @abstractmethod
+    def fresh_tab(self) -> Tab:
+        """A tab sharing no cache with the tabs before it: its first load is a cold one."""
+
+    @abstractmethod
     def close(self) -> None: ...

@@ -113,8 +113,15 @@ class BidiFrame(Frame):
 
 
 class FirefoxTab(BidiFrame, Tab):
-    def __init__(self, connection: BidiConnection, context: str, routes: dict[str, FirefoxTab]) -> None:
+    def __init__(
+        self,
+        connection: BidiConnection,
+        context: str,
+        routes: dict[str, FirefoxTab],
+        user_context: str | None = None,
+    ) -> None:
         self.connection = connection
+        self.user_context = user_context
         self.log = Console()
         self._routes = routes  # browsing context -> its tab, for the events of the tab's documents
         self._running: dict[concurrent.futures.Future, str] = {}  # script -> its document's context
@@ -181,6 +188,8 @@ class FirefoxTab(BidiFrame, Tab):
 
     def close(self) -> None:
         self.connection.send("browsingContext.close", {"context": self.context})
+        if self.user_context is not None:
+            self.connection.send("browser.removeUserContext", {"userContext": self.user_context})
         for context in [context for context, tab in self._routes.items() if tab is self]:
             del self._routes[context]
 
@@ -252,6 +261,13 @@ class Firefox(Engine):
     def new_tab(self) -> Tab:
         context = self.connection.send("browsingContext.create", {"type": "tab"})["context"]
         return FirefoxTab(self.connection, context, self.routes)
+
+    def fresh_tab(self) -> Tab:
+        """A tab in a user context of its own, whose cache starts empty (gone when it closes)."""
+        user_context = self.connection.send("browser.createUserContext")["userContext"]
+        params = {"type": "tab", "userContext": user_context}
+        context = self.connection.send("browsingContext.create", params)["context"]
+        return FirefoxTab(self.connection, context, self.routes, user_context)
 
     def close(self) -> None:
         connection = getattr(self, "connection", None)

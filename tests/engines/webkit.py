@@ -164,28 +164,38 @@ class WebKit(Engine):
             raise RuntimeError("no WebKitGTK found: run scripts/ensure-webkit")
         driver_path, browser = found
         self.display = VirtualDisplay()
-        options = Options()
-        options.binary_location = browser
-        options.add_argument("--automation")
+        self.options = Options()
+        self.options.binary_location = browser
+        self.options.add_argument("--automation")
         self.service = Service(
             executable_path=driver_path, env={**os.environ, "DISPLAY": self.display.display}
         )
         try:
             self.service.start()
             # Through a client config: webdriver.WebKitGTK() still uses a form Selenium deprecates.
-            connection = RemoteConnection(client_config=ClientConfig(self.service.service_url))
-            self.driver = webdriver.Remote(command_executor=connection, options=options)
+            self.connection = RemoteConnection(client_config=ClientConfig(self.service.service_url))
+            self._start_session()
         except BaseException:
             self.service.stop()
             self.display.close()
             raise
         self.version = self.driver.capabilities["browserVersion"]
+
+    def _start_session(self) -> None:
+        self.driver = webdriver.Remote(command_executor=self.connection, options=self.options)
         self.home = self.driver.current_window_handle  # kept open: closing the last window ends the session
 
     def new_tab(self) -> Tab:
         self.driver.switch_to.window(self.home)
         self.driver.switch_to.new_window("tab")
         return WebKitTab(self.driver, self.driver.current_window_handle)
+
+    def fresh_tab(self) -> Tab:
+        """A new browser session: WebKit keeps each automation session's data apart, its cache
+        included."""
+        self.driver.quit()
+        self._start_session()
+        return self.new_tab()
 
     def close(self) -> None:
         try:
