@@ -7,9 +7,11 @@ own. WebDriver classic cannot listen to the console: pages carry ``static/probe.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -97,26 +99,28 @@ class SeleniumFrame(Frame):
         for selector in self.path:
             driver.switch_to.frame(driver.find_element(By.CSS_SELECTOR, selector))
 
-    def call(self, function: str, *args: Any) -> Any:
+    @contextlib.contextmanager
+    def _inside(self) -> Iterator[webdriver.Remote]:
+        """The driver, in this document for one command; its errors become ``DriverError``."""
         try:
             self._enter()
-            ok, value = self.tab.driver.execute_async_script(CALL % function, *args)
+            yield self.tab.driver
         except WebDriverException as error:
             raise DriverError(error.msg or str(error)) from error
         finally:
-            self.tab.driver.switch_to.default_content()
+            with contextlib.suppress(WebDriverException):
+                self.tab.driver.switch_to.default_content()
+
+    def call(self, function: str, *args: Any) -> Any:
+        with self._inside() as driver:
+            ok, value = driver.execute_async_script(CALL % function, *args)
         if not ok:
             raise DriverError(value)
         return value
 
     def _click(self, selector: str) -> None:
-        try:
-            self._enter()
-            self.tab.driver.find_element(By.CSS_SELECTOR, selector).click()
-        except WebDriverException as error:
-            raise DriverError(error.msg or str(error)) from error
-        finally:
-            self.tab.driver.switch_to.default_content()
+        with self._inside() as driver:
+            driver.find_element(By.CSS_SELECTOR, selector).click()
 
 
 class WebKitTab(SeleniumFrame, Tab):
@@ -125,11 +129,8 @@ class WebKitTab(SeleniumFrame, Tab):
         super().__init__(self, ())
 
     def goto(self, url: str) -> None:
-        try:
-            self._enter()
-            self.driver.get(url)
-        except WebDriverException as error:
-            raise DriverError(error.msg or str(error)) from error
+        with self._inside() as driver:
+            driver.get(url)
 
     def frame(self, selector: str) -> Frame:
         self.wait_for("(s) => document.querySelector(s)", selector, what=f"the iframe {selector}")
@@ -138,19 +139,18 @@ class WebKitTab(SeleniumFrame, Tab):
     def press(self, key: str) -> None:
         # Keys go to the active element of the current frame: go down through focused iframes.
         # (WebKitWebDriver's own "active element" is stale inside a cross-site iframe: ask the page.)
-        self._enter()
-        while (focused_frame := self.driver.execute_script(FOCUSED_IFRAME)) is not None:
-            self.driver.switch_to.frame(focused_frame)
-        ActionChains(self.driver).send_keys(KEYS.get(key, key)).perform()
-        self.driver.switch_to.default_content()
+        with self._inside() as driver:
+            while (focused_frame := driver.execute_script(FOCUSED_IFRAME)) is not None:
+                driver.switch_to.frame(focused_frame)
+            ActionChains(driver).send_keys(KEYS.get(key, key)).perform()
 
     def console(self) -> Console:
         messages, errors = self.call(CONSOLE)
         return Console([(level, text) for level, text in messages], list(errors))
 
     def close(self) -> None:
-        self._enter()
-        self.driver.close()
+        with self._inside() as driver:
+            driver.close()
 
 
 class WebKit(Engine):
