@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 SDK_STAMP  := backend_stub/web/dist/manifest.json
 
-.PHONY: demo test build install chromium engines lint bench clean
+.PHONY: demo test build install install-engines chromium engines lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,8 +19,14 @@ $(NODE_STAMP): package.json package-lock.json
 	touch $@
 
 # pip, npm and apt each mostly wait on the network: the pieces are fetched side by side.
+PARALLEL = $(MAKE) --no-print-directory -j3 --output-sync=target
+
 install:
-	@$(MAKE) --no-print-directory -j3 --output-sync=target $(STAMP) $(NODE_STAMP) engines
+	@$(PARALLEL) $(STAMP) $(NODE_STAMP) chromium
+
+# The same, with Firefox and WebKitGTK for tests/engines and bench/engine_load.py.
+install-engines:
+	@$(PARALLEL) $(STAMP) $(NODE_STAMP) engines
 
 chromium:
 	@scripts/ensure-chromium
@@ -40,10 +46,10 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-test: install build lint
+test: install-engines build lint
 	$(BIN)/pytest
 
-bench: install build
+bench: install-engines build
 	$(BIN)/python bench/sdk_load.py --out bench/RESULTS.md
 	$(BIN)/python bench/server.py --out bench/RESULTS.md
 	$(BIN)/python bench/plugin_start.py --out bench/RESULTS.md
