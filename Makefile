@@ -9,7 +9,7 @@ NODE_EXAMPLE       := examples/merchant_ci_node
 NODE_EXAMPLE_STAMP := $(NODE_EXAMPLE)/node_modules/.package-lock.json
 SDK_STAMP  := backend_stub/web/dist/manifest.json
 
-.PHONY: demo test build install chromium lint bench clean
+.PHONY: demo test build install install-engines chromium engines lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,10 +25,23 @@ $(NODE_EXAMPLE_STAMP): $(NODE_EXAMPLE)/package.json $(NODE_EXAMPLE)/package-lock
 	cd $(NODE_EXAMPLE) && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-install: $(STAMP) $(NODE_STAMP) $(NODE_EXAMPLE_STAMP) chromium
+# pip, npm and apt each mostly wait on the network: the pieces are fetched side by side.
+PARALLEL = $(MAKE) --no-print-directory -j3 --output-sync=target
+
+install:
+	@$(PARALLEL) $(STAMP) $(NODE_STAMP) $(NODE_EXAMPLE_STAMP) chromium
+
+# The same, with Firefox and WebKitGTK for tests/engines and bench/engine_load.py.
+install-engines:
+	@$(PARALLEL) $(STAMP) $(NODE_STAMP) $(NODE_EXAMPLE_STAMP) engines
 
 chromium:
 	@scripts/ensure-chromium
+
+# Firefox and WebKitGTK for tests/engines; after Chromium, as apt runs one install at a time.
+engines: chromium
+	@scripts/ensure-firefox
+	@scripts/ensure-webkit
 
 $(SDK_STAMP): $(STAMP) $(shell find sdk -name '*.py' -o -name '*.js' -o -name '*.ts' -o -name '*.html' 2>/dev/null)
 	@scripts/ensure-chromium
@@ -40,10 +53,10 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-test: install build lint
+test: install-engines build lint
 	$(BIN)/pytest
 
-bench: install build
+bench: install-engines build
 	$(BIN)/python bench/sdk_load.py --out bench/RESULTS.md
 	$(BIN)/python bench/server.py --out bench/RESULTS.md
 	$(BIN)/python bench/plugin_start.py --out bench/RESULTS.md

@@ -12,9 +12,12 @@ busy machine slows both alike, and the report gives medians and their ratios:
   for 1, 10 and 100 buttons (all with distinct amounts), with a cold cache (a new incognito
   context) and a warm one (the third load in a browser profile on disk, where V8 keeps compiled
   code);
-- bytes transferred; long tasks on the merchant page's main thread; globals added.
+- bytes transferred; long tasks on the merchant page's main thread; globals added;
+- first visible and all settled in Firefox and WebKit too, against the in-page floor measured in
+  the same engine (``bench/engine_load.py``; ``--engines ''`` leaves them out).
 
-Usage: ``python bench/sdk_load.py [--runs N] [--sizes 1,10,100] [--out bench/RESULTS.md]``.
+Usage: ``python bench/sdk_load.py [--runs N] [--sizes 1,10,100] [--engines firefox,webkit]
+[--out bench/RESULTS.md]``.
 """
 
 from __future__ import annotations
@@ -34,49 +37,15 @@ from playwright.sync_api import Browser, BrowserContext, Playwright, sync_playwr
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+import engine_load  # noqa: E402 (bench/, beside this file)
+from load_page import PROBE, RESULT, page_body  # noqa: E402
+
 from backend_stub.config import Config  # noqa: E402
 from backend_stub.testkit import ServiceProcess  # noqa: E402
 from backend_stub.testkit.chromium import launch_options  # noqa: E402
 from tests.e2e.merchant_site import SDK_QUERY, MerchantSite  # noqa: E402
 
 WARM_LOAD = 3  # V8 caches compiled code from the second load on; the third is warm
-
-PROBE = """
-(() => {
-  const names = new Set(Object.getOwnPropertyNames(window));
-  const bench = {first: null, all: null, longTasks: [], names};
-  Object.defineProperty(window, '__bench', {value: bench, enumerable: false});
-  new PerformanceObserver(list => list.getEntries().forEach(e => bench.longTasks.push(e.duration)))
-    .observe({type: 'longtask', buffered: true});
-  const check = () => {
-    const buttons = document.querySelectorAll('[data-service-button]');
-    let shown = 0;
-    for (const b of buttons) if (!b.hidden && getComputedStyle(b).display !== 'none') shown++;
-    const now = performance.now();
-    if (shown > 0 && bench.first === null) bench.first = now;
-    if (buttons.length && shown === buttons.length && bench.all === null) bench.all = now;
-  };
-  new MutationObserver(check).observe(document, {
-    attributes: true, subtree: true, attributeFilter: ['hidden', 'style']});
-})();
-"""
-
-RESULT = """() => ({
-  first: window.__bench.first,
-  all: window.__bench.all,
-  longTasks: window.__bench.longTasks,
-  globals: Object.getOwnPropertyNames(window)
-    .filter(name => !window.__bench.names.has(name) && name !== '__bench' && !/^[0-9]+$/.test(name)),
-})"""
-
-
-def page_body(count: int) -> str:
-    """``count`` buttons with distinct available amounts, hidden until checked."""
-    return "\n".join(
-        f'<button type="button" data-service-button data-amount="{5000 + i}" data-currency="EUR" hidden>'
-        f"Pay {50 + i / 100:.2f} in instalments</button>"
-        for i in range(count)
-    )
 
 
 class Variant:
@@ -163,7 +132,8 @@ def median(values: list[float]) -> float:
     return statistics.median(values) if values else float("nan")
 
 
-def run(runs: int, sizes: list[int]) -> dict:
+def run(runs: int, sizes: list[int], engines: list[str]) -> tuple[dict, dict]:
+    """Chromium's figures, then those of the other ``engines`` (bench/engine_load.py)."""
     results: dict = {}
     with (
         tempfile.TemporaryDirectory() as folder,
@@ -174,9 +144,10 @@ def run(runs: int, sizes: list[int]) -> dict:
         site = MerchantSite(service.url, static={"/bench/": ROOT / "bench"}).start()
         browser = playwright.chromium.launch(**launch_options())
         baseline = f"/bench/baseline.js?api={service.url}&{SDK_QUERY}"
+        floor_script = f'<script src="{baseline}" defer></script>'
         variants = [
             Variant("sdk", site),
-            Variant("floor", site, f'<script src="{baseline}" defer></script>'),
+            Variant("floor", site, floor_script),
             Variant("bridge", site, f'<script src="{floor_service.url}/sdk.js?{SDK_QUERY}" async></script>'),
         ]
         for variant in variants:  # one untimed load each: server and browser warm-up
@@ -195,8 +166,9 @@ def run(runs: int, sizes: list[int]) -> dict:
                     file=sys.stderr,
                 )
         browser.close()
+        other_engines = engine_load.run(engines, runs, sizes, site, floor_script)
         site.stop()
-    return results
+    return results, other_engines
 
 
 def stats(samples: list[dict]) -> dict:
@@ -304,9 +276,13 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--sizes", default="1,10,100")
     parser.add_argument("--out", type=Path, default=None, help="append the report to this Markdown file")
+    parser.add_argument(
+        "--engines", default=",".join(engine_load.ENGINES), help="other engines to measure too ('' for none)"
+    )
     args = parser.parse_args()
-    results = run(args.runs, [int(size) for size in args.sizes.split(",")])
-    text = report(results, args.runs)
+    engines = [name for name in args.engines.split(",") if name]
+    results, other_engines = run(args.runs, [int(size) for size in args.sizes.split(",")], engines)
+    text = report(results, args.runs) + (engine_load.report(other_engines, args.runs) if engines else "")
     print(text)
     if args.out:
         previous = args.out.read_text(encoding="utf-8") if args.out.exists() else "# Benchmark results\n\n"

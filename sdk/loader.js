@@ -97,12 +97,30 @@
       fail('service: the SDK could not start: ' + origin + ' did not answer within 15 s.');
     }, START_TIMEOUT_MS));
     frame.addEventListener('load', function () {
-      timers.push(window.setTimeout(function () {
-        fail('service: the SDK could not start: ' + origin + ' is unreachable.');
-      }, AFTER_LOAD_MS));
+      timers.push(window.setTimeout(function () { unreachable(origin); }, AFTER_LOAD_MS));
     });
+    // Firefox and WebKit fire no load event on a frame whose server cannot be reached (Chromium
+    // loads an error page in it). A script does fire `error` in every engine: if the bridge is
+    // late, ask that origin for the loader, which does nothing when it runs a second time.
+    timers.push(window.setTimeout(function () { probe(origin); }, AFTER_LOAD_MS));
     (document.body || document.documentElement).appendChild(frame);
     observe(); // reports wait in the outbox until the bridge is ready
+  }
+
+  function unreachable(origin) {
+    fail('service: the SDK could not start: ' + origin + ' is unreachable.');
+  }
+
+  function probe(origin) {
+    var script = document.createElement('script');
+    script.async = true;
+    script.src = origin + '/sdk.js';
+    script.addEventListener('load', function () { script.remove(); });
+    script.addEventListener('error', function () {
+      script.remove();
+      unreachable(origin);
+    });
+    (document.head || document.documentElement).appendChild(script);
   }
 
   function onBridgeMessage(data) {

@@ -24,12 +24,14 @@ def run_bench(script: str, out: Path, *args: str) -> str:
     return out.read_text(encoding="utf-8")
 
 
-def test_sdk_load_compares_the_sdk_with_both_floors(tmp_path: Path):
+def test_sdk_load_compares_the_sdk_with_both_floors_in_every_engine(tmp_path: Path):
     report = run_bench("sdk_load.py", tmp_path / "results.md", "--runs", "1", "--sizes", "1")
     assert "| 1 | cold |" in report and "| 1 | warm |" in report
     assert "SDK / bridge floor" in report
     assert "- 1 button(s), cold, first:" in report and "the bridge floor alone:" in report
     assert "globals the SDK added to the merchant's window: service" in report
+    for engine in ("Firefox", "WebKitGTK"):  # each against the floor in that engine
+        assert f"| {engine} " in report and "| 1 | cold |" in report.split(f"| {engine} ", 1)[1]
 
 
 def test_server_compares_the_button_check_with_the_floor(tmp_path: Path):

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.sdk_page import availability_requests, button_html, settle
+from tests.e2e.sdk_page import PAIRING_AMOUNTS, availability_requests, button_html, pairing_body, settle
 
 LIMITS = {None: (5000, 300000), "pay_later": (1000, 80000), "pay_in_4": (2000, 150000)}
 HIDDEN_BY_SDK = re.compile(r"display:\s*none\s*!important")
@@ -43,20 +43,8 @@ def test_markup_hidden_attribute_is_removed_when_shown(page: Page, merchant):
 
 
 def test_payment_info_follows_its_buttons(page: Page, merchant):
-    body = (
-        button_html(5000, group="cart", extra="hidden")
-        + '<p data-service-payment-info="cart" id="info-cart" hidden>cart info</p>'
-        + button_html(10, group="product", extra="hidden")
-        + '<p data-service-payment-info="product" id="info-product">product info</p>'
-        + button_html(6000, extra="hidden")
-        + '<p data-service-payment-info id="info-plain" hidden>plain info</p>'
-        + button_html(10, group="mixed")
-        + button_html(7000, group="mixed")
-        + '<p data-service-payment-info="mixed" id="info-mixed" hidden>mixed info</p>'
-        + '<p data-service-payment-info="orphan" id="info-orphan">no button</p>'
-    )
-    page.goto(merchant.page(body))
-    for amount in (5000, 10, 6000, 7000):
+    page.goto(merchant.page(pairing_body()))
+    for amount in PAIRING_AMOUNTS:
         settle(page, amount)
     expect(page.locator("#info-cart")).to_be_visible()
     expect(page.locator("#info-plain")).to_be_visible()

@@ -6,18 +6,13 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.merchant_site import SDK_QUERY
-from tests.e2e.sdk_page import availability_requests, button_html, wait_ready
+from tests.e2e.sdk_page import FOUR_CHECKS, availability_requests, button_html, wait_ready
 
 
 def test_button_without_selector_answers_availability(page: Page, merchant, service):
     page.goto(merchant.page("<p>no buttons</p>"))
     wait_ready(page)
-    answers = page.evaluate("""async () => [
-        await service.button({amount: 5000, currency: 'EUR'}),
-        await service.button({amount: 4999, currency: 'EUR'}),
-        await service.button({amount: 1000, currency: 'EUR', product: {type: 'pay_later'}}),
-        await service.button({amount: 5000, currency: 'EUR'}),
-    ]""")
+    answers = page.evaluate(FOUR_CHECKS)
     assert answers == [True, False, True, True]
     assert len(availability_requests(service)) == 3  # the repeated check shared its answer
 

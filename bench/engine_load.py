@@ -1,0 +1,118 @@
+"""bench/sdk_load.py's part in Firefox and WebKit: the SDK against the in-page floor, measured in
+the same engine in the same run.
+
+The engines are driven by the cross-engine test suite's drivers (tests/engines: Firefox over
+WebDriver BiDi, WebKitGTK over WebDriver classic). WebDriver classic cannot run a script before
+the page's own, so here the probe is the page's first script, in every engine alike. One sample
+is a tab with an empty cache: its first load is the cold figure, its third the warm one (the HTTP
+cache full, as for a returning shopper). The SDK and the floor take turns, each run starting with
+another, so a busy machine slows both alike.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+from collections.abc import Callable
+
+from load_page import PROBE, RESULT, page_body
+
+from tests.e2e.merchant_site import MerchantSite
+from tests.engines.driver import Engine, Tab
+from tests.engines.firefox import Firefox
+from tests.engines.webkit import WebKit
+
+__all__ = ["ENGINES", "run", "report"]
+
+ENGINES: dict[str, Callable[[], Engine]] = {"firefox": Firefox, "webkit": WebKit}
+LABELS = {"firefox": "Firefox", "webkit": "WebKitGTK"}
+WARM_LOAD = 3
+SETTLED = "() => window.__bench && window.__bench.all !== null"
+
+
+def variants(site: MerchantSite, floor_script: str) -> dict[str, Callable[[int], str]]:
+    """Page URL per button count, for the SDK (its script tag) and the in-page floor."""
+    probe = f"<script>{PROBE}</script>"
+    urls: dict[tuple[str, int], str] = {}
+
+    def page(name: str, count: int) -> str:
+        if (name, count) not in urls:
+            if name == "sdk":
+                urls[name, count] = site.page(page_body(count), head=probe)
+            else:
+                urls[name, count] = site.page(page_body(count), head=probe + floor_script, sdk=False)
+        return urls[name, count]
+
+    return {name: (lambda count, name=name: page(name, count)) for name in ("sdk", "floor")}
+
+
+def load(tab: Tab, url: str) -> dict:
+    tab.goto(url)
+    tab.wait_for(SETTLED, timeout=30, what="every button settled")
+    return tab.call(RESULT)
+
+
+def sample(engine: Engine, url: str) -> dict[str, dict]:
+    """Cold: the first load in a tab with an empty cache; warm: the third in that tab."""
+    tab = engine.fresh_tab()
+    try:
+        loads = [load(tab, url) for _ in range(WARM_LOAD)]
+    finally:
+        tab.close()
+    return {"cold": loads[0], "warm": loads[-1]}
+
+
+def run(names: list[str], runs: int, sizes: list[int], site: MerchantSite, floor_script: str) -> dict:
+    """{(engine label with version, buttons, cache): {"sdk": [samples], "floor": [samples]}}."""
+    pages = variants(site, floor_script)
+    results: dict = {}
+    for name in names:
+        engine = ENGINES[name]()
+        label = f"{LABELS[name]} {engine.version}"
+        try:
+            for url in pages.values():  # one untimed load each: server and browser warm-up
+                sample(engine, url(1))
+            for count in sizes:
+                samples: dict[str, list[dict]] = {"sdk": [], "floor": []}
+                order = list(pages)
+                for index in range(runs):
+                    for variant in order[index % 2 :] + order[: index % 2]:
+                        samples[variant].append(sample(engine, pages[variant](count)))
+                for cache in ("cold", "warm"):
+                    cell = {variant: [s[cache] for s in taken] for variant, taken in samples.items()}
+                    results[label, count, cache] = cell
+                    print(f"  {label}, {count:>3} buttons, {cache}: {' | '.join(row(cell))}", file=sys.stderr)
+        finally:
+            engine.close()
+    return results
+
+
+def median(samples: list[dict], key: str) -> float:
+    return statistics.median(s[key] for s in samples)
+
+
+def report(results: dict, runs: int) -> str:
+    """The Markdown section: one row per engine, button count and cache."""
+    engines = sorted({label for label, _, _ in results})
+    lines = [
+        "",
+        f"In other engines ({', '.join(engines)}; `bench/engine_load.py`): the same pages, the probe"
+        f" as the page's first script, medians of {runs} runs; cold is a tab with an empty cache,"
+        " warm its third load.",
+        "",
+        "| engine | buttons | cache | first visible: SDK / floor (ratio)"
+        " | all settled: SDK / floor (ratio) |",
+        "|---|---|---|---|---|",
+    ]
+    for (label, count, cache), samples in results.items():
+        lines.append(f"| {label} | {count} | {cache} | " + " | ".join(row(samples)) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def row(samples: dict) -> list[str]:
+    """First visible and all settled: SDK / floor (ratio), medians in milliseconds."""
+    cells = []
+    for key in ("first", "all"):
+        sdk, floor = median(samples["sdk"], key), median(samples["floor"], key)
+        cells.append(f"{sdk:,.0f} / {floor:,.0f} ({sdk / floor:.2f}x)")
+    return cells

@@ -1,0 +1,23 @@
+"""The service unreachable, in Firefox and WebKit: nothing shows and nothing breaks."""
+
+from __future__ import annotations
+
+from tests.e2e.sdk_page import button_html
+from tests.engines.driver import Tab
+from tests.engines.shopper import ready_outcome
+
+
+def test_service_down_keeps_buttons_hidden_and_rejects_ready(tab: Tab, merchant, unused_port):
+    head = f"""<script src="{merchant.service_url}/sdk.js"></script>
+    <script>service.init({{public_key: 'pk_test_demo', sandbox: true,
+                           api_url: 'http://127.0.0.1:{unused_port}'}})</script>"""
+    body = button_html(5000, extra='id="b" hidden') + '<p data-service-payment-info id="i" hidden>i</p>'
+    tab.goto(merchant.page(body, head=head, sdk=False))
+    assert "could not start" in ready_outcome(tab)
+    assert not tab.is_visible("#b")
+    assert not tab.is_visible("#i")
+    rejected = tab.call(
+        "() => service.button({amount: 5000, currency: 'EUR'}).then(() => 'ok', () => 'rejected')"
+    )
+    assert rejected == "rejected"
+    assert tab.console().page_errors == []
