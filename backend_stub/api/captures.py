@@ -33,6 +33,7 @@ def present_capture(capture: Capture) -> dict:
         "refunds": [present_refund(refund) for refund in capture.refunds],
         "refunded_amount": capture.refunded_amount,
         "remaining_amount": capture.remaining_amount,
+        "refundable_amount": capture.refundable_amount,
     }
 
 

@@ -373,8 +373,16 @@ def _refund_schema() -> Schema:
     return obj(
         {
             "id": {"type": "string"},
+            "capture_id": {
+                **nullable({"type": "string"}),
+                "description": "The capture this refund was made on; null for an order-level refund.",
+            },
             "amount": AMOUNT,
-            "pending_amount": {**BALANCE, "description": "What stays refundable after this refund."},
+            "pending_amount": {
+                **BALANCE,
+                "description": "After this refund: what remains of the capture (`capture_id` set), or"
+                " what stays refundable of the order (an order-level refund).",
+            },
             "accrual_date": {"type": "string", "format": "date"},
             "credit_to_customer": BALANCE,
             "completed": {"type": "boolean", "description": "This refund completed (canceled) the order."},
@@ -467,6 +475,12 @@ def captures_section() -> Section:
             "refunds": {**array(ref("Refund")), "description": "Newest first; empty when none."},
             "refunded_amount": BALANCE,
             "remaining_amount": {**BALANCE, "description": "The amount minus what was refunded of it."},
+            "refundable_amount": {
+                **BALANCE,
+                "description": "What a refund of this capture may take now (sandbox field): the"
+                " remaining amount, bounded by what the order still has to refund; 0 once the order"
+                " is canceled.",
+            },
         }
     )
     this_capture = {"order_id": "$request.path.order_id", "capture_id": "$response.body#/id"}

@@ -20,6 +20,7 @@ def present_refund(refund: Refund) -> dict:
     """A refund record as the API shows it."""
     return {
         "id": refund.id,
+        "capture_id": refund.capture_id,
         "amount": refund.amount,
         "pending_amount": refund.pending_amount,
         "accrual_date": refund.accrual_date.isoformat(),
