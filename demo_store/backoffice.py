@@ -18,7 +18,7 @@ from aiohttp import web
 
 from .money import format_money, input_value, parse_money
 
-__all__ = ["ORDER_STATUSES", "OrderFilters", "OrderBook", "PAGE_SIZE"]
+__all__ = ["ORDER_STATUSES", "OrderFilters", "OrderBook", "RefundLine", "PAGE_SIZE"]
 
 ORDER_STATUSES = ("confirmed", "pending", "denied", "canceled")
 PAGE_SIZE = 20  # the API's page size (CONTRACT 4.4)
@@ -108,13 +108,29 @@ class OrderFilters:
         return "/backoffice" + ("?" + urlencode(query) if query else "")
 
 
+@dataclass(frozen=True, slots=True)
+class RefundLine:
+    """A row of the order's refunds table: the record, what it refunded, and what the order had
+    left to refund after it."""
+
+    refund: dict
+    of: str  # "the order" or "capture cap_..."
+    order_left: int
+
+
 @dataclass
 class OrderBook:
-    """An order with its refund status and captures, and the sums a merchant looks for."""
+    """An order with its refund status and captures, and the sums a merchant looks for.
+
+    One story for every amount on the page: the order's "left to refund" is the API's
+    ``remaining_amount``; each refund row says what the *order* had left after it (a capture
+    refund's own ``pending_amount`` is the capture's, shown under that capture); and what a
+    capture can still refund is its ``refundable_amount``, which the order's remainder bounds.
+    """
 
     order: dict
     remaining: int  # still refundable on the order
-    refunds: list[dict]
+    refunds: list[dict]  # newest first, of the order and of its captures
     captures: list[dict]
 
     @property
@@ -141,6 +157,29 @@ class OrderBook:
     def actionable(self) -> bool:
         """Refunds and captures are for confirmed orders only (the document's rule 1)."""
         return self.order["status"] == "confirmed"
+
+    def refund_lines(self) -> list[RefundLine]:
+        """The refunds, newest first, each with what the order had left after it."""
+        lines: list[RefundLine] = []
+        left = self.total
+        for refund in reversed(self.refunds):  # oldest first, to run the balance
+            left -= refund["amount"]
+            capture_id = refund.get("capture_id")
+            lines.append(RefundLine(refund, f"capture {capture_id}" if capture_id else "the order", left))
+        return lines[::-1]
+
+    def capture(self, capture_id: str) -> dict | None:
+        return next((capture for capture in self.captures if capture["id"] == capture_id), None)
+
+    def capture_limit(self, capture: dict) -> str | None:
+        """Why a capture can refund less than what remains of it, or None when it can refund all."""
+        if capture["refundable_amount"] >= capture["remaining_amount"]:
+            return None
+        if self.order["status"] == "canceled":
+            return "the order is canceled"
+        if not self.actionable:
+            return f"the order is {self.order['status']}"
+        return f"the order has {self.money(self.remaining)} left to refund"
 
     def money(self, amount: int) -> str:
         return format_money(amount, self.currency)
