@@ -25,10 +25,6 @@ log = logging.getLogger("demo_store")
 STYLES = ("callbacks", "urls")
 
 
-def _origin(request: web.Request) -> str:
-    return f"{request.scheme}://{request.host}"
-
-
 async def checkout_page(request: web.Request) -> web.StreamResponse:
     cart = load_cart(request, request.app[SIGNER])
     if not cart.lines:
@@ -68,7 +64,7 @@ async def start_checkout(request: web.Request) -> web.Response:
     order_id = new_order_id()
     try:
         checkout = await service.create_checkout(
-            checkout_request(cart, product.type, order_id, _origin(request), config.currency)
+            checkout_request(cart, product.type, order_id, config.public_origin, config.currency)
         )
         if body.get("expire") is True and config.sandbox:
             await service.expire_checkout(checkout["id"])
