@@ -410,6 +410,11 @@ def orders_section() -> Section:
             "status": {"type": "string", "enum": list(ORDER_STATUSES)},
             "created": TIMESTAMP,
             "confirmed": nullable(TIMESTAMP),
+            "product_type": {
+                **nullable({"type": "string", "enum": list(PRODUCT_TYPES)}),
+                "description": "The payment product the order was made with (sandbox field): its"
+                " checkout's, or as seeded; null when not known.",
+            },
         }
     )
     list_orders = operation(

@@ -25,6 +25,7 @@ def present_order(order: Order) -> dict:
         "status": order.status,
         "created": format_timestamp(order.created),
         "confirmed": format_timestamp(order.confirmed) if order.confirmed else None,
+        "product_type": order.product_type,
     }
 
 
