@@ -2,8 +2,10 @@
 what an order page shows (captures, refunds, what stays refundable).
 
 The filters a merchant reaches for are status, an amount range, a date range and a text search;
-they become ``status``, ``total_amount-gte`` / ``-lte``, ``created-gte`` / ``-lt`` and
-``name-search`` (or ``id-icontains`` for something that looks like an order number).
+they become ``status``, ``total_amount-gte`` / ``-lte``, ``created-gte`` / ``-lt``, and for the
+search ``name-search`` or ``id-icontains``. The API combines filters with AND only, so one word
+is looked for in both in turn: in order numbers first when it looks like part of one (a digit, a
+dash), else in article names first; the page shows the first search that finds something.
 """
 
 from __future__ import annotations
@@ -22,8 +24,8 @@ __all__ = ["ORDER_STATUSES", "OrderFilters", "OrderBook", "RefundLine", "PAGE_SI
 
 ORDER_STATUSES = ("confirmed", "pending", "denied", "canceled")
 PAGE_SIZE = 20  # the API's page size (CONTRACT 4.4)
-# An order number typed into the search box: letters/digits joined by dashes, no spaces.
-_ORDER_NUMBER = re.compile(r"^[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+$")
+# One word that looks like (part of) an order number: it has a digit or a dash.
+_ORDER_NUMBER_PART = re.compile(r"^[A-Za-z0-9_-]*[0-9_-][A-Za-z0-9_-]*$")
 
 
 @dataclass
@@ -63,7 +65,13 @@ class OrderFilters:
         return any(getattr(self, attr) for attr in self.FORM_FIELDS)
 
     def api_params(self) -> dict[str, str]:
-        """The API filters; a value the store cannot read is left out and named in ``problems``."""
+        """The API filters to try first (see :meth:`searches`)."""
+        return self.searches()[0]
+
+    def searches(self) -> list[dict[str, str]]:
+        """The API filters to try in turn until one finds orders; a value the store cannot read
+        is left out and named in ``problems``."""
+        self.problems.clear()
         params: dict[str, str] = {}
         if self.status:
             if self.status in ORDER_STATUSES:
@@ -84,12 +92,13 @@ class OrderFilters:
         if end:
             # "To 23 November" includes that whole day: everything before the 24th, 00:00 UTC.
             params["created-lt"] = (end + timedelta(days=1)).isoformat()
-        if self.search:
-            if _ORDER_NUMBER.match(self.search):
-                params["id-icontains"] = self.search
-            else:
-                params["name-search"] = self.search
-        return params
+        if not self.search:
+            return [params]
+        by_name = {**params, "name-search": self.search}
+        if " " in self.search:
+            return [by_name]
+        by_number = {**params, "id-icontains": self.search}
+        return [by_number, by_name] if _ORDER_NUMBER_PART.match(self.search) else [by_name, by_number]
 
     def _day(self, text: str, label: str) -> date | None:
         if not text:

@@ -27,11 +27,21 @@ AMOUNT_HELP = "Enter an amount in euros, such as 12.50."
 
 async def order_list(request: web.Request) -> web.Response:
     filters = OrderFilters.from_query(request)
-    params = filters.api_params()
+    searches = filters.searches()
+    params = searches[0]
     page: Page | None = None
     failure: str | None = None
     try:
-        page = await request.app[SERVICE].list_orders(params, filters.page)
+        for params in searches:
+            try:
+                page = await request.app[SERVICE].list_orders(params, filters.page)
+            except ServiceError as error:
+                # A later page of the other search: this one has no such page.
+                if error.status == 404 and params is not searches[-1]:
+                    continue
+                raise
+            if page.count:
+                break
     except ServiceError as error:
         if error.status == 404 and filters.page > 1:
             failure = f"There is no page {filters.page} for these filters."

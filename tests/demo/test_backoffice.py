@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from demo_store.payment_plans import find_payment_product
 from demo_store.sample_orders import sample_history
 
 PRIVATE = {"Authorization": "Bearer sk_test_demo"}
@@ -37,10 +38,24 @@ def test_filters_and_pages(page: Page, store, service):
     in_range = [o for o in orders if "2026-11-02" <= o["created"][:10] <= "2026-11-03"]
     page.goto(f"{store.url}/backoffice?from=2026-11-02&to=2026-11-03")
     expect(page.locator("tr[data-order]")).to_have_count(2 + len(in_range))
-    # Search by order number.
-    page.goto(f"{store.url}/backoffice?q=fixture-order-3")
+    # Search by order number, whole or in part, in any case.
+    for typed in ("fixture-order-3", "ORDER-3", "r-3"):
+        page.goto(f"{store.url}/backoffice?q={typed}")
+        expect(page.locator("tr[data-order]")).to_have_count(1)
+        expect(page.locator("tr[data-order]")).to_contain_text("Denied")
+    sample = orders[6]
+    page.get_by_label("Search").fill(sample["id"][-4:].lower())  # "h007" of DS-261103-H007
+    page.get_by_test_id("apply-filters").click()
     expect(page.locator("tr[data-order]")).to_have_count(1)
-    expect(page.locator("tr[data-order]")).to_contain_text("Denied")
+    # The list says which plan paid each order.
+    plan = find_payment_product(sample["product_type"])
+    expect(page.locator(f'tr[data-order="{sample["id"]}"]').get_by_test_id("order-plan")).to_have_text(
+        plan.name
+    )
+    # A word of an article name still searches the names.
+    page.goto(f"{store.url}/backoffice?q=armchair")
+    expected = [o for o in orders if "armchair" in o["name"].lower()]
+    expect(page.locator("tr[data-order]")).to_have_count(min(len(expected), 20))
 
 
 def expect_sums(page: Page, **sums: str) -> None:
