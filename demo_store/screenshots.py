@@ -134,7 +134,11 @@ def take(store: str, out: Path) -> list[Path]:
         from playwright.sync_api import sync_playwright
     except ImportError:
         raise SystemExit("screenshots need Playwright: run `make install` first") from None
+    from playwright.sync_api import expect
+
     from backend_stub.testkit.chromium import launch_options
+
+    expect.set_options(timeout=30_000)  # a busy machine starts the SDK slowly; a picture can wait
 
     out.mkdir(parents=True, exist_ok=True)
     written = []

@@ -43,8 +43,9 @@
   }
 
   function ready() {
-    // Nothing to open the checkout with until the SDK is up, nor when no method is offered.
-    pay.disabled = !sdk || offered === false;
+    // Nothing to pay with until the SDK is up and the service said which methods it offers (until
+    // then the SDK keeps the methods' inputs unchecked); nor when it offers none.
+    pay.disabled = !sdk || offered !== true;
   }
 
   form.addEventListener('payment-options', function (event) {

@@ -58,6 +58,7 @@ def test_result_page_and_presenter_tools_have_no_serious_violation(page: Page, s
     fill_cart(page, store, {"desk-lamp": 1})
     page.goto(f"{store.url}/cart")
     page.get_by_role("button", name="Remove Modular corner sofa").click()
+    expect(page.locator('[data-line="corner-sofa"]')).to_have_count(0)
     open_checkout(page, store, "pay_in_4", "urls")
     overlay_frame(page).get_by_test_id("checkout-approve").click()
     overlay_frame(page).get_by_test_id("checkout-return").click()

@@ -33,6 +33,7 @@ def test_a_cart_no_plan_covers(page: Page, store, service):
     page.get_by_test_id("change-cart").click()
     expect(page).to_have_url(f"{store.url}/cart")
     page.get_by_role("button", name="Remove Modular corner sofa").click()
+    expect(page.get_by_text("Your cart is empty")).to_be_visible()  # the page reloads once empty
     fill_cart(page, store, {"linen-sofa": 1})
     page.goto(f"{store.url}/cart")
     expect(page.get_by_test_id("pay-instalments")).to_be_visible()

@@ -3,6 +3,7 @@ URL, a reload, an undecided checkout and a service that does not answer (issue 1
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 
 import pytest
@@ -117,3 +118,50 @@ async def test_dismissed_and_expired_checkouts_show_no_order_number(client, serv
     assert code == 200 and "You left the payment" in html
     assert "data-order-id" not in html
     assert "none: the service makes the order when the checkout is decided" in html
+
+
+# Words for developers, which shopper pages must not show outside the presenter tools.
+DEVELOPER_WORDS = (
+    "onSuccess",
+    "onKO",
+    "onDismiss",
+    "success_url",
+    "ko_url",
+    "callback",
+    "How the store hears",
+    "Pay with the service",
+    "GET /checkout",
+)
+
+
+def _shopper_text(html: str) -> str:
+    """The page without its presenter tools and its markup attributes: what a shopper reads."""
+    before, _, rest = html.partition('<details class="presenter"')
+    after = rest.partition("</details>")[2] if rest else ""
+    return re.sub(r"<[^>]*>", " ", before + after)
+
+
+@pytest.mark.parametrize("outcome", ["success", "ko", "dismiss"])
+async def test_shopper_pages_speak_to_shoppers(client, service, outcome):
+    order_id, checkout_id = await _start(client)
+    if outcome != "dismiss":
+        service.control("POST", f"/_sandbox/checkouts/{checkout_id}/decide", {"status": outcome})
+    pages = ["/", "/products/desk-lamp", "/cart", "/checkout?method=pay_in_4"]
+    pages.append(f"/checkout/result/{outcome}?order={order_id}&via=callback")
+    for path in pages:
+        code, html = await _page(client, path)
+        assert code == 200, path
+        said = [word for word in DEVELOPER_WORDS if word in _shopper_text(html)]
+        assert said == [], path
+        assert 'class="presenter"' in html, path  # ... they are there for the presenter
+
+
+async def test_a_production_store_has_no_presenter_tools(service):
+    client = await store_client(StoreConfig(service_url=service.url, sandbox=False))
+    try:
+        await client.post("/cart/items", data={"product": "desk-lamp"}, allow_redirects=False)
+        for path in ("/", "/cart", "/checkout", "/checkout/result/success?order=X"):
+            html = (await _page(client, path))[1]
+            assert "Presenter tools" not in html and "expire" not in html, path
+    finally:
+        await client.close()
