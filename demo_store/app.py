@@ -9,7 +9,7 @@ import aiohttp
 from aiohttp import web
 
 from .config import CONFIG, SERVICE, SIGNER, StoreConfig
-from .middlewares import error_pages, same_origin_posts, security_headers
+from .middlewares import error_pages, same_origin_posts, security_headers, served_host
 from .rendering import render
 from .service_client import ServiceClient
 from .signed_cookies import CookieSigner
@@ -23,8 +23,9 @@ STATIC = Path(__file__).resolve().parent / "static"
 def create_app(config: StoreConfig | None = None) -> web.Application:
     """The store for ``config`` (defaults: the sandbox on 127.0.0.1:8400 and Demo Shop's keys)."""
     config = config or StoreConfig()
-    # Outermost first: headers go on error pages too; cross-site posts are refused before any work.
-    app = web.Application(middlewares=[security_headers, error_pages(render), same_origin_posts])
+    # Outermost first: headers go on error pages too; other names and cross-site posts are refused
+    # before any work.
+    app = web.Application(middlewares=[security_headers, served_host, error_pages(render), same_origin_posts])
     app[CONFIG] = config
     app[SIGNER] = CookieSigner(config.cookie_secret)
     for routes in (shop.ROUTES, cart.ROUTES, checkout.ROUTES, backoffice.ROUTES):

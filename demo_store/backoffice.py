@@ -2,8 +2,10 @@
 what an order page shows (captures, refunds, what stays refundable).
 
 The filters a merchant reaches for are status, an amount range, a date range and a text search;
-they become ``status``, ``total_amount-gte`` / ``-lte``, ``created-gte`` / ``-lt`` and
-``name-search`` (or ``id-icontains`` for something that looks like an order number).
+they become ``status``, ``total_amount-gte`` / ``-lte``, ``created-gte`` / ``-lt``, and for the
+search ``name-search`` or ``id-icontains``. The API combines filters with AND only, so one word
+is looked for in both in turn: in order numbers first when it looks like part of one (a digit, a
+dash), else in article names first; the page shows the first search that finds something.
 """
 
 from __future__ import annotations
@@ -18,12 +20,12 @@ from aiohttp import web
 
 from .money import format_money, input_value, parse_money
 
-__all__ = ["ORDER_STATUSES", "OrderFilters", "OrderBook", "PAGE_SIZE"]
+__all__ = ["ORDER_STATUSES", "OrderFilters", "OrderBook", "RefundLine", "PAGE_SIZE"]
 
 ORDER_STATUSES = ("confirmed", "pending", "denied", "canceled")
 PAGE_SIZE = 20  # the API's page size (CONTRACT 4.4)
-# An order number typed into the search box: letters/digits joined by dashes, no spaces.
-_ORDER_NUMBER = re.compile(r"^[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+$")
+# One word that looks like (part of) an order number: it has a digit or a dash.
+_ORDER_NUMBER_PART = re.compile(r"^[A-Za-z0-9_-]*[0-9_-][A-Za-z0-9_-]*$")
 
 
 @dataclass
@@ -63,7 +65,13 @@ class OrderFilters:
         return any(getattr(self, attr) for attr in self.FORM_FIELDS)
 
     def api_params(self) -> dict[str, str]:
-        """The API filters; a value the store cannot read is left out and named in ``problems``."""
+        """The API filters to try first (see :meth:`searches`)."""
+        return self.searches()[0]
+
+    def searches(self) -> list[dict[str, str]]:
+        """The API filters to try in turn until one finds orders; a value the store cannot read
+        is left out and named in ``problems``."""
+        self.problems.clear()
         params: dict[str, str] = {}
         if self.status:
             if self.status in ORDER_STATUSES:
@@ -84,12 +92,13 @@ class OrderFilters:
         if end:
             # "To 23 November" includes that whole day: everything before the 24th, 00:00 UTC.
             params["created-lt"] = (end + timedelta(days=1)).isoformat()
-        if self.search:
-            if _ORDER_NUMBER.match(self.search):
-                params["id-icontains"] = self.search
-            else:
-                params["name-search"] = self.search
-        return params
+        if not self.search:
+            return [params]
+        by_name = {**params, "name-search": self.search}
+        if " " in self.search:
+            return [by_name]
+        by_number = {**params, "id-icontains": self.search}
+        return [by_number, by_name] if _ORDER_NUMBER_PART.match(self.search) else [by_name, by_number]
 
     def _day(self, text: str, label: str) -> date | None:
         if not text:
@@ -108,13 +117,29 @@ class OrderFilters:
         return "/backoffice" + ("?" + urlencode(query) if query else "")
 
 
+@dataclass(frozen=True, slots=True)
+class RefundLine:
+    """A row of the order's refunds table: the record, what it refunded, and what the order had
+    left to refund after it."""
+
+    refund: dict
+    of: str  # "the order" or "capture cap_..."
+    order_left: int
+
+
 @dataclass
 class OrderBook:
-    """An order with its refund status and captures, and the sums a merchant looks for."""
+    """An order with its refund status and captures, and the sums a merchant looks for.
+
+    One story for every amount on the page: the order's "left to refund" is the API's
+    ``remaining_amount``; each refund row says what the *order* had left after it (a capture
+    refund's own ``pending_amount`` is the capture's, shown under that capture); and what a
+    capture can still refund is its ``refundable_amount``, which the order's remainder bounds.
+    """
 
     order: dict
     remaining: int  # still refundable on the order
-    refunds: list[dict]
+    refunds: list[dict]  # newest first, of the order and of its captures
     captures: list[dict]
 
     @property
@@ -141,6 +166,29 @@ class OrderBook:
     def actionable(self) -> bool:
         """Refunds and captures are for confirmed orders only (the document's rule 1)."""
         return self.order["status"] == "confirmed"
+
+    def refund_lines(self) -> list[RefundLine]:
+        """The refunds, newest first, each with what the order had left after it."""
+        lines: list[RefundLine] = []
+        left = self.total
+        for refund in reversed(self.refunds):  # oldest first, to run the balance
+            left -= refund["amount"]
+            capture_id = refund.get("capture_id")
+            lines.append(RefundLine(refund, f"capture {capture_id}" if capture_id else "the order", left))
+        return lines[::-1]
+
+    def capture(self, capture_id: str) -> dict | None:
+        return next((capture for capture in self.captures if capture["id"] == capture_id), None)
+
+    def capture_limit(self, capture: dict) -> str | None:
+        """Why a capture can refund less than what remains of it, or None when it can refund all."""
+        if capture["refundable_amount"] >= capture["remaining_amount"]:
+            return None
+        if self.order["status"] == "canceled":
+            return "the order is canceled"
+        if not self.actionable:
+            return f"the order is {self.order['status']}"
+        return f"the order has {self.money(self.remaining)} left to refund"
 
     def money(self, amount: int) -> str:
         return format_money(amount, self.currency)

@@ -1,4 +1,4 @@
-"""The shopper's cart: quantities per product, and the checkout it last started.
+"""The shopper's cart: quantities per product, and the checkouts started from it.
 
 The cart is kept in a signed cookie (see :mod:`.signed_cookies`). Prices are never stored in it:
 they are read from the catalogue each time, so totals are always computed on the server.
@@ -18,6 +18,7 @@ __all__ = ["Cart", "CartLine", "MAX_QUANTITY", "load_cart", "save_cart"]
 COOKIE = "cart"
 MAX_QUANTITY = 20  # per line: enough to cross every limit of the catalogue, small enough to read
 MAX_LINES = 50
+MAX_CHECKOUTS = 5  # the last few payment attempts: enough for a shopper with two tabs open
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,12 +33,12 @@ class CartLine:
 
 @dataclass
 class Cart:
-    """Quantities by product slug, in the order they were added; the last checkout started from
-    this cart, so its result page can ask the service what really happened."""
+    """Quantities by product slug, in the order they were added; and the checkouts started from
+    this browser (order id -> checkout id, and whether its order already emptied the cart), so a
+    result page asks the service about an order only if this browser started paying for it."""
 
     quantities: dict[str, int] = field(default_factory=dict)
-    checkout_id: str | None = None
-    order_id: str | None = None
+    checkouts: dict[str, tuple[str, bool]] = field(default_factory=dict)
 
     @property
     def lines(self) -> list[CartLine]:
@@ -66,9 +67,26 @@ class Cart:
         elif slug in self.quantities or len(self.quantities) < MAX_LINES:
             self.quantities[slug] = quantity
 
-    def clear(self) -> None:
+    def started(self, order_id: str, checkout_id: str) -> None:
+        """Remember a checkout started for ``order_id`` (the oldest is forgotten past a few)."""
+        self.checkouts[order_id] = (checkout_id, False)
+        while len(self.checkouts) > MAX_CHECKOUTS:
+            self.checkouts.pop(next(iter(self.checkouts)))
+
+    def checkout_for(self, order_id: str) -> str | None:
+        """The checkout this browser started for the order, or None."""
+        found = self.checkouts.get(order_id)
+        return found[0] if found else None
+
+    def placed(self, order_id: str) -> bool:
+        """The service has the order: empty the cart the first time only (reloading the page of
+        an earlier order must not empty a new cart). True when it emptied it."""
+        checkout_id, emptied = self.checkouts.get(order_id, ("", True))
+        if emptied:
+            return False
         self.quantities.clear()
-        self.checkout_id = self.order_id = None
+        self.checkouts[order_id] = (checkout_id, True)
+        return True
 
 
 def load_cart(request: web.Request, signer: CookieSigner) -> Cart:
@@ -82,13 +100,14 @@ def load_cart(request: web.Request, signer: CookieSigner) -> Cart:
         for slug, quantity in (raw.items() if isinstance(raw, dict) else ())
         if isinstance(slug, str) and isinstance(quantity, int) and quantity > 0
     }
-    checkout_id, order_id = data.get("c"), data.get("o")
-    return Cart(
-        quantities,
-        checkout_id if isinstance(checkout_id, str) else None,
-        order_id if isinstance(order_id, str) else None,
-    )
+    started = data.get("k")
+    checkouts = {
+        order_id: (entry[0], bool(entry[1]))
+        for order_id, entry in (started.items() if isinstance(started, dict) else ())
+        if isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], str)
+    }
+    return Cart(quantities, checkouts)
 
 
 def save_cart(response: web.StreamResponse, signer: CookieSigner, cart: Cart) -> None:
-    signer.write(response, COOKIE, {"q": cart.quantities, "c": cart.checkout_id, "o": cart.order_id})
+    signer.write(response, COOKIE, {"q": cart.quantities, "k": cart.checkouts})

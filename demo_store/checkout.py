@@ -1,97 +1,30 @@
 """Starting a checkout: the order the store sends to ``POST /checkout``, and where the shopper
 lands afterwards.
 
-The store always gives the service its five result URLs. On the checkout page the shopper's
-browser may also pass callbacks to ``service.checkout``; a callback, when defined, wins over its
-URL (CONTRACT 3). Each URL carries ``via=url`` and each callback goes to the same page with
-``via=callback``, so the result page can say which of the two brought the shopper there.
+The store always gives the service its five result URLs, built from the store's configured
+public URL. On the checkout page the shopper's browser may also pass callbacks to
+``service.checkout``; a callback, when defined, wins over its URL (CONTRACT 3). Each URL carries
+``via=url`` and each callback goes to the same page with ``via=callback``, so the presenter's
+notes can say which of the two brought the shopper there. What the page then says is the
+service's answer (:mod:`.outcomes`), not the URL's.
 """
 
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from urllib.parse import urlencode
 
 from .cart import Cart
+from .outcomes import REPORTED
 
-__all__ = [
-    "RESULTS",
-    "Result",
-    "VIA",
-    "new_order_id",
-    "order_name",
-    "result_path",
-    "checkout_request",
-    "SERVICE_STATUS_WORDS",
-]
+__all__ = ["VIA", "CALLBACKS", "new_order_id", "order_name", "result_path", "checkout_request"]
 
 VIA = ("callback", "url")
+# The SDK callback for each reported status (CONTRACT 3): onSuccess, onPending, onKO...
+CALLBACKS = {status: "on" + ("KO" if status == "ko" else status.title()) for status in REPORTED}
 _ID_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud on the phone
 MAX_NAME = 200
-
-
-@dataclass(frozen=True, slots=True)
-class Result:
-    """A result page: its words, and whether the order was placed (then the cart is emptied)."""
-
-    title: str
-    message: str
-    placed: bool
-    tone: str  # "good", "wait", "bad" or "neutral": the page's colour
-    callback: str  # the SDK callback that leads here
-
-
-RESULTS: dict[str, Result] = {
-    "success": Result(
-        "Thank you, your order is confirmed",
-        "Your payment was approved. We are preparing your order and will email you when it ships.",
-        True,
-        "good",
-        "onSuccess",
-    ),
-    "pending": Result(
-        "Your order is placed, payment pending",
-        "The service is still confirming your payment. We will email you as soon as it is approved;"
-        " you do not need to do anything.",
-        True,
-        "wait",
-        "onPending",
-    ),
-    "ko": Result(
-        "Your payment was declined",
-        "The service could not approve this payment. Your cart is still here: you can choose"
-        " another payment method.",
-        False,
-        "bad",
-        "onKO",
-    ),
-    "dismiss": Result(
-        "You left the checkout",
-        "No payment was made and your cart is still here whenever you are ready.",
-        False,
-        "neutral",
-        "onDismiss",
-    ),
-    "error": Result(
-        "The checkout could not be opened",
-        "Something went wrong while loading the payment page (it may have expired). Nothing was"
-        " charged; please try again.",
-        False,
-        "bad",
-        "onError",
-    ),
-}
-
-# What the service's checkout status means, for the "the service reports" line of a result page.
-SERVICE_STATUS_WORDS = {
-    "created": "not completed",
-    "success": "approved",
-    "pending": "pending",
-    "ko": "declined",
-    "expired": "expired",
-}
 
 
 def new_order_id(now: datetime | None = None) -> str:
@@ -118,7 +51,7 @@ def checkout_request(
     """The body of ``POST /checkout`` for the cart; ``origin`` is the store's own
     (``http://localhost:8000``): the service needs absolute URLs."""
     return {
-        "merchant": {f"{status}_url": origin + result_path(status, order_id, "url") for status in RESULTS},
+        "merchant": {f"{status}_url": origin + result_path(status, order_id, "url") for status in REPORTED},
         "order": {
             "id": order_id,
             "name": order_name(cart),

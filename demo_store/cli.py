@@ -12,6 +12,7 @@ import logging
 import os
 import signal
 import socket
+from dataclasses import replace
 
 from aiohttp import web
 
@@ -43,6 +44,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         default=env("DEMO_STORE_SERVICE_URL", DEFAULT_SERVICE_URL),
         help="the service (sandbox server) base URL (default %(default)s)",
     )
+    add(
+        "--public-url",
+        default=env("DEMO_STORE_PUBLIC_URL"),
+        help="the store's address for shoppers, e.g. https://shop.example: result URLs are built"
+        " from it and the store answers under that name only (default: http://<host>:<port>)",
+    )
     add("--public-key", default=env("DEMO_STORE_PUBLIC_KEY", "pk_test_demo"), help="key given to the SDK")
     add(
         "--private-key",
@@ -66,6 +73,8 @@ def config_from(args: argparse.Namespace) -> StoreConfig:
         "private_key": args.private_key,
         "sandbox": not args.production,
     }
+    if args.public_url:
+        options["public_url"] = args.public_url
     if secret:
         options["cookie_secret"] = secret.encode()
     return StoreConfig(**options)
@@ -100,16 +109,20 @@ def bind(host: str, port: int) -> list[socket.socket]:
     return sockets
 
 
-async def serve(config: StoreConfig, host: str, port: int) -> None:
-    """Serve until SIGINT or SIGTERM."""
-    runner = web.AppRunner(create_app(config), access_log=None, handle_signals=False)
-    await runner.setup()
+async def serve(config: StoreConfig, host: str, port: int, *, public_url_given: bool = False) -> None:
+    """Serve until SIGINT or SIGTERM; without a public URL given, the store's is the address it
+    listens on (known once bound: port 0 picks one)."""
     sockets = bind(host, port)
-    for sock in sockets:
-        await web.SockSite(runner, sock).start()
     bound = sockets[0].getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
-    print(f"{ANNOUNCEMENT}http://{shown}:{bound}", flush=True)
+    url = f"http://{shown}:{bound}"
+    if not public_url_given:
+        config = replace(config, public_url=url)
+    runner = web.AppRunner(create_app(config), access_log=None, handle_signals=False)
+    await runner.setup()
+    for sock in sockets:
+        await web.SockSite(runner, sock).start()
+    print(f"{ANNOUNCEMENT}{url}", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -127,4 +140,4 @@ def main(argv: list[str] | None = None) -> None:
         config = config_from(args)
     except ValueError as error:
         raise SystemExit(f"demo_store: {error}") from None
-    asyncio.run(serve(config, args.host, args.port))
+    asyncio.run(serve(config, args.host, args.port, public_url_given=bool(args.public_url)))

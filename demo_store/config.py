@@ -11,9 +11,26 @@ from aiohttp import web
 from .service_client import ServiceClient
 from .signed_cookies import CookieSigner
 
-__all__ = ["StoreConfig", "CONFIG", "SERVICE", "SIGNER", "DEFAULT_SERVICE_URL"]
+__all__ = [
+    "StoreConfig",
+    "CONFIG",
+    "SERVICE",
+    "SIGNER",
+    "DEFAULT_SERVICE_URL",
+    "DEFAULT_PUBLIC_URL",
+    "origin_of",
+]
 
 DEFAULT_SERVICE_URL = "http://127.0.0.1:8400"
+DEFAULT_PUBLIC_URL = "http://localhost:8000"
+
+
+def origin_of(url: str, what: str) -> str:
+    """``scheme://host:port`` of an absolute http(s) URL; ValueError naming ``what`` otherwise."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc or "@" in parts.netloc:
+        raise ValueError(f"{what} must be an absolute http(s) URL, got {url!r}")
+    return f"{parts.scheme}://{parts.netloc.lower()}"
 
 
 @dataclass(frozen=True)
@@ -21,6 +38,9 @@ class StoreConfig:
     """Everything one store instance needs; tests build their own."""
 
     service_url: str = DEFAULT_SERVICE_URL
+    # Where shoppers reach the store: result URLs given to the service are built from it, never
+    # from a request's Host header (which anyone can set), and the store answers under it only.
+    public_url: str = DEFAULT_PUBLIC_URL
     public_key: str = "pk_test_demo"
     # repr=False: a config printed in a log or a traceback must not show secrets.
     private_key: str = field(default="sk_test_demo", repr=False)
@@ -30,9 +50,9 @@ class StoreConfig:
     currency: str = "EUR"
 
     def __post_init__(self) -> None:
-        parts = urlsplit(self.service_url)
-        if parts.scheme not in ("http", "https") or not parts.netloc:
-            raise ValueError(f"service URL must be an absolute http(s) URL, got {self.service_url!r}")
+        origin_of(self.service_url, "the service URL")
+        if origin_of(self.public_url, "the store's public URL") != self.public_url.rstrip("/").lower():
+            raise ValueError(f"the store's public URL is an origin without a path, got {self.public_url!r}")
         if self.public_key.startswith("sk_"):
             raise ValueError("the public key looks like a private key (sk_...): it would be sent to browsers")
         if not self.private_key:
@@ -41,8 +61,19 @@ class StoreConfig:
     @property
     def service_origin(self) -> str:
         """``scheme://host:port`` of the service: what the page's CSP must allow."""
-        parts = urlsplit(self.service_url)
-        return f"{parts.scheme}://{parts.netloc}"
+        return origin_of(self.service_url, "the service URL")
+
+    @property
+    def public_origin(self) -> str:
+        """``scheme://host:port`` of the store, as browsers send it in ``Origin``."""
+        return origin_of(self.public_url, "the store's public URL")
+
+    def serves(self, host: str) -> bool:
+        """Whether a request's ``Host`` header names the store's public URL (``localhost:8000``;
+        the scheme's default port may be written or not)."""
+        parts = urlsplit(self.public_origin)
+        default = ":443" if parts.scheme == "https" else ":80"
+        return host.lower().removesuffix(default) == parts.netloc.removesuffix(default)
 
     @property
     def sdk_url(self) -> str:

@@ -1,5 +1,5 @@
-"""What every answer of the store goes through: security headers, cross-site form refusal, and
-error pages in the store's look instead of aiohttp's plain text."""
+"""What every answer of the store goes through: security headers, the host it answers under,
+cross-site form refusal, and error pages in the store's look instead of aiohttp's plain text."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from aiohttp import web
 from .config import CONFIG
 from .service_client import ServiceUnreachable
 
-__all__ = ["security_headers", "same_origin_posts", "error_pages"]
+__all__ = ["security_headers", "served_host", "same_origin_posts", "error_pages"]
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 log = logging.getLogger("demo_store")
@@ -56,6 +56,20 @@ def _harden(headers: MutableMapping[str, str], request: web.Request) -> None:
 
 
 @web.middleware
+async def served_host(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Answer only under the store's public name. A page on a name that resolves to this machine
+    (DNS rebinding) must not read the back office nor act in it; a shopper who typed another
+    name for the store is sent to the public one (reading, never acting)."""
+    config = request.app[CONFIG]
+    # The health probe tells nothing: orchestrators may ask it by address.
+    if config.serves(request.headers.get("Host", "")) or request.path == "/healthz":
+        return await handler(request)
+    if request.method in ("GET", "HEAD"):
+        raise web.HTTPPermanentRedirect(config.public_origin + request.rel_url.path_qs)
+    raise web.HTTPMisdirectedRequest(text=f"This store answers at {config.public_origin} only.")
+
+
+@web.middleware
 async def same_origin_posts(request: web.Request, handler: Handler) -> web.StreamResponse:
     """Refuse state-changing requests sent by another site: a page elsewhere must not be able to
     refund orders or fill carts through a hidden form (browsers send ``Origin`` on these)."""
@@ -63,7 +77,7 @@ async def same_origin_posts(request: web.Request, handler: Handler) -> web.Strea
     if (
         request.method in UNSAFE_METHODS
         and origin is not None
-        and origin != f"{request.scheme}://{request.host}"
+        and origin != request.app[CONFIG].public_origin
     ):
         raise web.HTTPForbidden(text="Cross-site requests are refused.")
     return await handler(request)

@@ -1,31 +1,46 @@
-"""The service's three payment products as the store presents them, and what each means for an
-amount ("4 interest-free payments of €30.00").
+"""The service's three payment products as the store presents them: their names, the amounts each
+covers, and what paying with one means for an amount ("4 payments of €30.00 ... 0% APR").
 
 Which products are *available* for an amount is the service's answer, asked by the SDK in the
-browser; this module only words them. The same table drives the product page, the cart and the
-checkout page, so a button's ``data-service-button`` group, its ``data-product-type`` and its
-payment-information container always agree.
+browser. The amounts each covers are Demo Shop's terms with the service (the sandbox fixture's
+limits; a test checks the two agree): the store only uses them to explain, never to decide. The
+figures of a plan (payments, APR, total) come from the sandbox's one rule,
+:mod:`backend_stub.domain.schedules`; this module only words them. The same table drives the
+catalogue, the product page, the cart and the checkout page, so a button's
+``data-service-button`` group, its ``data-product-type`` and its payment information agree.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import partial
+
+from backend_stub.domain.schedules import INSTALMENT_MONTHS, schedule
 
 from .money import format_money
 
-__all__ = ["PaymentProduct", "PAYMENT_PRODUCTS", "find_payment_product", "plan_text"]
-
-INSTALMENT_MONTHS = 12  # the longest plan the sandbox presents
+__all__ = [
+    "PaymentProduct",
+    "PAYMENT_PRODUCTS",
+    "find_payment_product",
+    "plan_text",
+    "no_plan_text",
+    "refused_checks",
+]
 
 
 @dataclass(frozen=True, slots=True)
 class PaymentProduct:
-    """One payment product: its API type and the words the store uses for it."""
+    """One payment product: its API type, the words the store uses for it, and the amounts it
+    covers (minor units, inclusive)."""
 
     type: str  # the API's product type
     attribute: str | None  # the ``data-product-type`` value; instalments leave it out
     name: str  # short name, as on a badge
     action: str  # what a button says
+    minimum: int
+    maximum: int
 
     @property
     def group(self) -> str:
@@ -33,11 +48,18 @@ class PaymentProduct:
         its information."""
         return self.type
 
+    def covers(self, amount: int) -> bool:
+        return self.minimum <= amount <= self.maximum
+
+    def range_text(self, currency: str = "EUR") -> str:
+        """``€20.00 to €1,500.00``."""
+        return f"{format_money(self.minimum, currency)} to {format_money(self.maximum, currency)}"
+
 
 PAYMENT_PRODUCTS: tuple[PaymentProduct, ...] = (
-    PaymentProduct("pay_in_4", "pay_in_4", "Pay in 4", "Pay in 4"),
-    PaymentProduct("pay_later", "pay_later", "Pay in 15 days", "Pay in 15 days"),
-    PaymentProduct("instalments", None, "Instalments", "Pay in instalments"),
+    PaymentProduct("pay_in_4", "pay_in_4", "Pay in 4", "Pay in 4", 2000, 150000),
+    PaymentProduct("pay_later", "pay_later", "Pay in 15 days", "Pay in 15 days", 1000, 80000),
+    PaymentProduct("instalments", None, "Instalments", "Pay in instalments", 5000, 300000),
 )
 _BY_TYPE = {product.type: product for product in PAYMENT_PRODUCTS}
 
@@ -48,17 +70,49 @@ def find_payment_product(product_type: str) -> PaymentProduct | None:
 
 
 def plan_text(product_type: str, amount: int, currency: str = "EUR") -> str:
-    """What paying ``amount`` with the product means for the shopper, in one sentence."""
+    """What paying ``amount`` with the product means, in one or two sentences that state the
+    payments, the APR and the total to pay."""
+    money = partial(format_money, currency=currency)
+    if amount <= 0:
+        return ""
+    plan = schedule(product_type, amount)
+    cost = f"{plan.apr}% APR, total {money(plan.total)}."
+    last = f" (the last {money(plan.last)})" if plan.last != plan.regular else ""
     if product_type == "pay_in_4":
-        share, rest = divmod(amount, 4)
-        if rest == 0:
-            return f"4 interest-free payments of {format_money(share, currency)}, one every two weeks."
-        # The first payment carries the cents that do not split evenly.
-        return (
-            f"{format_money(share + rest, currency)} today, then 3 interest-free payments of"
-            f" {format_money(share, currency)}, one every two weeks."
-        )
+        return f"{plan.count} payments of {money(plan.regular)}{last}, one every two weeks. {cost}"
     if product_type == "pay_later":
-        return f"Nothing to pay today: {format_money(amount, currency)} in 15 days, no fees."
-    monthly = -(-amount // INSTALMENT_MONTHS)  # rounded up to the cent
-    return f"Spread the cost over 3 to 12 months, from {format_money(monthly, currency)} a month."
+        return f"Nothing to pay today: {money(plan.total)} in {plan.interval}. {plan.apr}% APR, no fees."
+    shorter = " or ".join(str(months) for months in INSTALMENT_MONTHS[:-1])
+    return (
+        f"From {money(plan.regular)} a month over {plan.count} months{last}, or over {shorter} months. {cost}"
+    )
+
+
+def no_plan_text(amount: int, currency: str = "EUR", *, advice: bool = True) -> str:
+    """Why no plan is offered for ``amount``, and (``advice``, for a cart) what change of the
+    cart would make one possible."""
+    money = partial(format_money, currency=currency)
+    lowest = min(PAYMENT_PRODUCTS, key=lambda product: product.minimum)
+    highest = max(PAYMENT_PRODUCTS, key=lambda product: product.maximum)
+    if amount > highest.maximum:
+        why = f"the highest, {highest.name.lower()}, goes up to {money(highest.maximum)}."
+        change = f" Remove {money(amount - highest.maximum)} from your cart to use it."
+    elif amount < lowest.minimum:
+        why = f"{lowest.name.lower()} starts at {money(lowest.minimum)}."
+        change = f" Add {money(lowest.minimum - amount)} to your cart to use it."
+    else:
+        return f"No payment plan is offered for {money(amount)} right now."
+    return f"No payment plan covers {money(amount)}: {why}" + (change if advice else "")
+
+
+def refused_checks(amounts: Iterable[int]) -> int:
+    """How many availability checks of a page the service answers 403 (a plan not offered for
+    a price): the SDK asks once per distinct amount and plan, and the browser logs each 403."""
+    return len(
+        {
+            (amount, product.type)
+            for amount in amounts
+            for product in PAYMENT_PRODUCTS
+            if not product.covers(amount)
+        }
+    )

@@ -12,7 +12,7 @@ from .cart import MAX_QUANTITY, load_cart
 from .config import CONFIG, SIGNER
 from .flash import take_notice
 from .money import format_money, input_value
-from .payment_plans import PAYMENT_PRODUCTS, plan_text
+from .payment_plans import PAYMENT_PRODUCTS, find_payment_product, no_plan_text, plan_text, refused_checks
 
 __all__ = ["render", "see_other", "TEMPLATES"]
 
@@ -25,7 +25,14 @@ TEMPLATES = jinja2.Environment(
 )
 TEMPLATES.filters["money"] = format_money
 TEMPLATES.filters["input_money"] = input_value
-TEMPLATES.globals.update(PAYMENT_PRODUCTS=PAYMENT_PRODUCTS, plan_text=plan_text, MAX_QUANTITY=MAX_QUANTITY)
+TEMPLATES.globals.update(
+    PAYMENT_PRODUCTS=PAYMENT_PRODUCTS,
+    find_payment_product=find_payment_product,
+    plan_text=plan_text,
+    no_plan_text=no_plan_text,
+    refused_checks=refused_checks,
+    MAX_QUANTITY=MAX_QUANTITY,
+)
 
 
 def render(

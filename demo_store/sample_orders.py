@@ -12,14 +12,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from .catalogue import PRODUCTS, Product
+from .payment_plans import PAYMENT_PRODUCTS
 
 __all__ = ["SampleHistory", "sample_history"]
 
 # Mostly confirmed, as in a real shop; a few of every other state so each filter finds some.
 STATUS_WEIGHTS = {"confirmed": 14, "pending": 3, "denied": 2, "canceled": 2}
 PARTIAL_REFUNDS = 0.15  # share of confirmed orders with a partial refund (a returned article)
-# Every order went through one of the service's plans: its total fits at least one of them.
-FINANCEABLE = (1000, 300000)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +35,8 @@ def _basket(chance: random.Random) -> tuple[list[Product], list[int]]:
         lines = chance.sample(PRODUCTS, k=chance.choice((1, 1, 1, 2, 2, 3)))
         quantities = [chance.choice((1, 1, 1, 2)) if line.price < 20000 else 1 for line in lines]
         total = sum(qty * line.price for qty, line in zip(quantities, lines, strict=True))
-        if FINANCEABLE[0] <= total <= FINANCEABLE[1]:
+        # Every order went through one of the service's plans: its total fits at least one.
+        if any(plan.covers(total) for plan in PAYMENT_PRODUCTS):
             return lines, quantities
 
 
@@ -60,6 +60,7 @@ def sample_history(now: datetime | None = None, count: int = 36, seed: int = 202
             "total_amount": total,
             "status": "confirmed" if status == "canceled" else status,
             "created": created.isoformat(timespec="microseconds"),
+            "product_type": chance.choice([plan.type for plan in PAYMENT_PRODUCTS if plan.covers(total)]),
         }
         if order["status"] == "confirmed":
             confirmed = created + timedelta(minutes=chance.randrange(1, 30))

@@ -9,6 +9,7 @@ Needs Playwright (a test dependency: ``make install``).
 from __future__ import annotations
 
 import argparse
+import functools
 import re
 import sys
 import tempfile
@@ -72,6 +73,21 @@ def _success(page, store: str) -> None:
     frame.get_by_test_id("checkout-approve").click()
     frame.get_by_test_id("checkout-return").click()
     _settled(page, '[data-result="success"]')
+    page.locator("[data-presenter] summary").click()  # how the page knows, for the developer
+    _settled(page, "[data-event-log] li")
+
+
+def _no_plan(page, store: str) -> None:
+    page.request.post(f"{store}/cart/items", form={"product": "corner-sofa"}, headers={"Origin": store})
+    page.goto(f"{store}/checkout")
+    _settled(page, "[data-checkout-form] [data-options-none]")
+
+
+def _plan_over_its_limit(page, store: str) -> None:
+    """Pay in 15 days chosen on a product page, for a cart above that plan's limit."""
+    page.request.post(f"{store}/cart/items", form={"product": "walnut-desk"}, headers={"Origin": store})
+    page.goto(f"{store}/checkout?method=pay_later")
+    _settled(page, '[data-unavailable="pay_later"]')
 
 
 def _orders(page, store: str) -> None:
@@ -79,12 +95,16 @@ def _orders(page, store: str) -> None:
     _settled(page, "tr[data-order]")
 
 
-def _order(page, store: str) -> None:
-    page.goto(f"{store}/backoffice?status=confirmed")
-    page.locator("tr[data-order] a").first.click()
-    page.get_by_test_id("amount-capture").fill("50")
+def _order(page, store: str, index: int = 0) -> None:
+    """A confirmed order with a capture, a refund of it and an order-level refund: every amount."""
+    page.goto(f"{store}/backoffice?status=confirmed&min=300")
+    page.locator("tr[data-order] a").nth(index).click()
+    page.get_by_test_id("amount-capture").fill("200")
     page.get_by_test_id("submit-capture").click()
-    page.get_by_test_id("amount-refund").fill("20")
+    capture = page.locator("[data-capture]").first.get_attribute("data-capture")
+    page.get_by_test_id(f"amount-capture-{capture}").fill("50")
+    page.get_by_test_id(f"submit-capture-{capture}").click()
+    page.get_by_test_id("amount-refund").fill("100")
     page.get_by_test_id("submit-refund").click()
     _settled(page, "[data-notice]")
 
@@ -98,9 +118,14 @@ SHOTS: dict[str, tuple[dict, Callable]] = {
     "success": (DESKTOP, _success),
     "backoffice-orders": (DESKTOP, _orders),
     "backoffice-order": (DESKTOP, _order),
+    "checkout-no-plan": (DESKTOP, _no_plan),
+    "checkout-plan-over-limit": (DESKTOP, _plan_over_its_limit),
     "phone-catalogue": (PHONE, _catalogue),
     "phone-checkout-overlay": (PHONE, _open_checkout),
+    "phone-backoffice-order": (PHONE, functools.partial(_order, index=1)),
 }
+# Pages read top to bottom, whose story is below the fold: taken whole.
+WHOLE_PAGES = {"success", "backoffice-order", "phone-backoffice-order"}
 
 
 def take(store: str, out: Path) -> list[Path]:
@@ -109,7 +134,11 @@ def take(store: str, out: Path) -> list[Path]:
         from playwright.sync_api import sync_playwright
     except ImportError:
         raise SystemExit("screenshots need Playwright: run `make install` first") from None
+    from playwright.sync_api import expect
+
     from backend_stub.testkit.chromium import launch_options
+
+    expect.set_options(timeout=30_000)  # a busy machine starts the SDK slowly; a picture can wait
 
     out.mkdir(parents=True, exist_ok=True)
     written = []
@@ -123,7 +152,12 @@ def take(store: str, out: Path) -> list[Path]:
             page = context.new_page()
             prepare(page, store)
             path = out / f"{name}.png"
-            page.screenshot(path=str(path), animations="disabled", caret="hide")
+            page.screenshot(
+                path=str(path),
+                animations="disabled",
+                caret="hide",
+                full_page=name in WHOLE_PAGES,
+            )
             written.append(path)
             print(f"  {path} ({path.stat().st_size // 1024} KB)", flush=True)
             context.close()

@@ -35,6 +35,7 @@ def present_capture(capture: Capture) -> dict:
         "refunds": [present_refund(refund) for refund in capture.refunds],
         "refunded_amount": capture.refunded_amount,
         "remaining_amount": capture.remaining_amount,
+        "refundable_amount": capture.refundable_amount,
     }
 
 
@@ -102,6 +103,12 @@ def openapi_section() -> Section:
             },
             "refunded_amount": BALANCE,
             "remaining_amount": {**BALANCE, "description": "The amount minus what was refunded of it."},
+            "refundable_amount": {
+                **BALANCE,
+                "description": "What a refund of this capture may take now (sandbox field): the"
+                " remaining amount, bounded by what the order still has to refund; 0 once the order"
+                " is canceled.",
+            },
         }
     )
     this_capture = {"order_id": "$request.path.order_id", "capture_id": "$response.body#/id"}

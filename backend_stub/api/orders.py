@@ -6,6 +6,7 @@ from aiohttp import web
 
 from ..domain.orders import ORDER_FILTER_FIELDS, ORDER_STATUSES, Order
 from ..domain.timestamps import format_timestamp
+from ..domain.values import PRODUCT_TYPES
 from ..state import state_of
 from ..storage.orders import OrderStore
 from .listing import render_list
@@ -28,6 +29,7 @@ def present_order(order: Order) -> dict:
         "status": order.status,
         "created": format_timestamp(order.created),
         "confirmed": format_timestamp(order.confirmed) if order.confirmed else None,
+        "product_type": order.product_type,
     }
 
 
@@ -58,6 +60,11 @@ def openapi_section() -> Section:
             "status": {"type": "string", "enum": list(ORDER_STATUSES)},
             "created": TIMESTAMP,
             "confirmed": nullable(TIMESTAMP),
+            "product_type": {
+                **nullable({"type": "string", "enum": list(PRODUCT_TYPES)}),
+                "description": "The payment product the order was made with (sandbox field): its"
+                " checkout's, or as seeded; null when not known.",
+            },
         }
     )
     list_orders = operation(

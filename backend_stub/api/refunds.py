@@ -10,7 +10,7 @@ from ..state import state_of
 from ..storage.refunds import RefundStore
 from .bodies import read_json
 from .openapi_operations import ORDER_ID, Section, link, ok, operation
-from .openapi_schema import AMOUNT, BALANCE, TIMESTAMP, Schema, array, obj, ref
+from .openapi_schema import AMOUNT, BALANCE, TIMESTAMP, Schema, array, nullable, obj, ref
 from .rendering import render
 from .routing import Route
 from .serving import MERCHANT
@@ -22,6 +22,7 @@ def present_refund(refund: Refund) -> dict:
     """A refund record as the API shows it."""
     return {
         "id": refund.id,
+        "capture_id": refund.capture_id,
         "amount": refund.amount,
         "pending_amount": refund.pending_amount,
         "accrual_date": refund.accrual_date.isoformat(),
@@ -66,11 +67,14 @@ def _refund_schema() -> Schema:
         {
             "id": {"type": "string"},
             "amount": AMOUNT,
+            "capture_id": {
+                **nullable({"type": "string"}),
+                "description": "The capture this refund was made on; null for an order-level refund.",
+            },
             "pending_amount": {
                 **BALANCE,
-                "description": "What stayed refundable right after this refund: of the order for a"
-                " refund of the order, of the capture for a refund of a capture (also when the"
-                " order's refunds list it).",
+                "description": "After this refund: what remains of the capture (`capture_id` set), or"
+                " what stays refundable of the order (an order-level refund).",
             },
             "accrual_date": {"type": "string", "format": "date"},
             "credit_to_customer": BALANCE,

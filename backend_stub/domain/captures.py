@@ -2,7 +2,9 @@
 
 A capture takes part of a confirmed order's total; the captures of one order never add up to
 more than its total. A capture's ``remaining_amount`` is its amount minus what was refunded of
-it (the document's example wins over its "always 0").
+it (the document's example wins over its "always 0"). Its ``refundable_amount`` (a sandbox
+field) is what a refund of it may take now: the remaining amount, bounded by what the order
+still has to refund, 0 once the order is canceled (:func:`..refunds.refundable_now`).
 """
 
 from __future__ import annotations
@@ -12,18 +14,21 @@ from datetime import datetime
 
 from .errors import Conflict, Invalid
 from .identifiers import new_identifier
-from .refunds import Refund
+from .refunds import Balance, Refund, refundable_now
 
 __all__ = ["Capture", "plan_capture"]
 
 
 @dataclass(frozen=True, slots=True)
 class Capture:
-    """A capture with its refunds, newest refund first."""
+    """A capture with its refunds, newest refund first, seen from its order: ``order_status``
+    and ``order`` (total and refunded sum) bound what can be refunded of it now."""
 
     id: str
     amount: int
     created: datetime
+    order_status: str
+    order: Balance
     refunds: tuple[Refund, ...] = ()
 
     @property
@@ -34,11 +39,16 @@ class Capture:
     def remaining_amount(self) -> int:
         return self.amount - self.refunded_amount
 
+    @property
+    def refundable_amount(self) -> int:
+        return refundable_now(self.order_status, self.order, Balance(self.amount, self.refunded_amount))
 
-def plan_capture(*, status: str, total: int, captured: int, amount: int, now: datetime) -> Capture:
-    """A new capture of ``amount`` on an order of ``total`` of which ``captured`` is captured."""
+
+def plan_capture(*, status: str, order: Balance, captured: int, amount: int, now: datetime) -> Capture:
+    """A new capture of ``amount`` on an order (``order``: its total and refunded sum) of which
+    ``captured`` is captured."""
     if status != "confirmed":
         raise Conflict(f"Only confirmed orders can be captured; this order is {status}.")
-    if captured + amount > total:
-        raise Invalid({"amount": [f"Exceeds the order's uncaptured amount ({total - captured})."]})
-    return Capture(id=new_identifier("cap"), amount=amount, created=now)
+    if captured + amount > order.limit:
+        raise Invalid({"amount": [f"Exceeds the order's uncaptured amount ({order.limit - captured})."]})
+    return Capture(id=new_identifier("cap"), amount=amount, created=now, order_status=status, order=order)

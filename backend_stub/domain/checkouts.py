@@ -209,5 +209,6 @@ def decide(checkout: Checkout, status: str, moment: datetime) -> tuple[Checkout,
         status=order_status,
         created=checkout.created or moment,
         confirmed=moment if order_status == "confirmed" else None,
+        product_type=checkout.product_type,
     )
     return replace(checkout, status=status, decided=moment), order

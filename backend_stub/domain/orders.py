@@ -4,7 +4,8 @@ Orders are made by checkouts, by the fixture and by the sandbox seeding control.
 read from data takes defaults for what it omits: a generated id (``ord_...``), the name
 "Order <id>", EUR, a total of 10000 (100.00), the status ``confirmed`` when a ``confirmed``
 timestamp is given and ``pending`` otherwise, and ``created`` = now. A ``confirmed`` order
-without a ``confirmed`` timestamp gets ``created``.
+without a ``confirmed`` timestamp gets ``created``. ``product_type`` (a sandbox field) is the
+payment product the order was made with: its checkout's, or as seeded; null when not known.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from .errors import FieldErrors
 from .filters import FieldType
 from .identifiers import new_identifier, parse_identifier
 from .timestamps import parse_timestamp
-from .values import parse_amount, parse_currency
+from .values import PRODUCT_TYPES, parse_amount, parse_currency
 
 __all__ = [
     "ORDER_STATUSES",
@@ -30,7 +31,7 @@ __all__ = [
 ]
 
 ORDER_STATUSES = ("pending", "confirmed", "denied", "canceled")
-ORDER_FIELDS = ("id", "name", "currency", "total_amount", "status", "created", "confirmed")
+ORDER_FIELDS = ("id", "name", "currency", "total_amount", "status", "created", "confirmed", "product_type")
 ORDER_FILTER_FIELDS: dict[str, FieldType] = {
     "id": FieldType.TEXT,
     "name": FieldType.TEXT,
@@ -57,6 +58,7 @@ class Order:
     status: str
     created: datetime
     confirmed: datetime | None = None
+    product_type: str | None = None
 
 
 def _timestamp(value: object, field: str, errors: FieldErrors) -> datetime | None:
@@ -76,6 +78,13 @@ def _name(value: object, field: str, errors: FieldErrors) -> str | None:
 def _status(value: object, field: str, errors: FieldErrors) -> str | None:
     if value not in ORDER_STATUSES:
         errors.add(field, "Must be one of: " + ", ".join(ORDER_STATUSES) + ".")
+        return None
+    return value  # type: ignore[return-value]
+
+
+def _product_type(value: object, field: str, errors: FieldErrors) -> str | None:
+    if value not in PRODUCT_TYPES:
+        errors.add(field, "Must be one of: " + ", ".join(PRODUCT_TYPES) + ", or null.")
         return None
     return value  # type: ignore[return-value]
 
@@ -105,6 +114,7 @@ def parse_order(data: object, path: str, errors: FieldErrors, *, now: datetime) 
     created = given("created", _timestamp, now)
     confirmed = given("confirmed", _timestamp, None)
     status = given("status", _status, "confirmed" if confirmed is not None else "pending")
+    product_type = given("product_type", _product_type, None)
     if confirmed is not None and status is not None and status not in _MAY_HAVE_CONFIRMED:
         errors.add(path + "confirmed", "Must be null unless the status is confirmed or canceled.")
     if confirmed is not None and created is not None and confirmed < created:
@@ -113,7 +123,7 @@ def parse_order(data: object, path: str, errors: FieldErrors, *, now: datetime) 
         confirmed = created
     if None in (order_id, name, currency, total_amount, status, created):
         return None
-    return Order(order_id, name, currency, total_amount, status, created, confirmed)
+    return Order(order_id, name, currency, total_amount, status, created, confirmed, product_type)
 
 
 def parse_orders(data: object, *, now: datetime) -> tuple[list[Order], bool]:

@@ -9,11 +9,17 @@
    ``credit_to_customer`` (money paid back to the buyer) is always 0.
 6. A refund may name a capture; the order's refunded sum counts refunds of both kinds.
 
-The other fields of a refund record, where the document is silent: ``pending_amount`` is what
-stays refundable after the refund (of the capture for a capture refund, of the order for an
-order refund); ``accrual_date`` is the UTC date of ``created``; ``completed`` is true when the
-refund completes the order (nothing stays refundable, the order is canceled);
-``completed_but_defaults`` is always false (sandbox customers never default).
+The other fields of a refund record, where the document is silent: ``capture_id`` names the
+capture a capture refund was made on (null for an order-level refund), and says how to read
+``pending_amount``: what remains of that capture after the refund (the document's "remaining
+capture amount"), or for an order-level refund what stays refundable of the order after it.
+``accrual_date`` is the UTC date of ``created``; ``completed`` is true when the refund completes
+the order (nothing stays refundable, the order is canceled); ``completed_but_defaults`` is always
+false (sandbox customers never default).
+
+What can be refunded *now* is bounded twice for a capture: by what remains of it and by what the
+order still has to refund (order-level refunds count against every capture), and it is 0 once
+the order is no longer confirmed: :func:`refundable_now`.
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ from .errors import Conflict, FieldErrors, Invalid
 from .identifiers import new_identifier
 from .values import parse_amount
 
-__all__ = ["Refund", "Balance", "RefundStatus", "parse_amount_request", "plan_refund"]
+__all__ = ["Refund", "Balance", "RefundStatus", "parse_amount_request", "plan_refund", "refundable_now"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +40,7 @@ class Refund:
     """A refund record, as the document lists its fields."""
 
     id: str
+    capture_id: str | None  # None for an order-level refund
     amount: int
     pending_amount: int
     accrual_date: date
@@ -78,13 +85,27 @@ def parse_amount_request(data: object) -> int:
     return amount  # type: ignore[return-value]
 
 
+def refundable_now(status: str, order: Balance, capture: Balance | None = None) -> int:
+    """What a refund may take right now: nothing unless the order is confirmed; else what the
+    order still has to refund, and for a capture also no more than what remains of it."""
+    if status != "confirmed":
+        return 0
+    return order.remaining if capture is None else min(order.remaining, capture.remaining)
+
+
 def plan_refund(
-    *, status: str, order: Balance, amount: int, now: datetime, capture: Balance | None = None
+    *,
+    status: str,
+    order: Balance,
+    amount: int,
+    now: datetime,
+    capture: Balance | None = None,
+    capture_id: str | None = None,
 ) -> Refund:
     """The refund record for ``amount``, or the error the rules give.
 
-    ``order`` is the order's total and refunded sum; ``capture`` the capture's, for a capture
-    refund. The caller cancels the order when the record is ``completed``.
+    ``order`` is the order's total and refunded sum; ``capture`` the capture's, for a refund of
+    the capture ``capture_id``. The caller cancels the order when the record is ``completed``.
     """
     if status != "confirmed":
         raise Conflict(f"Only confirmed orders accept refunds; this order is {status}.")
@@ -96,6 +117,7 @@ def plan_refund(
     pending = capture.remaining - amount if capture is not None else order_left
     return Refund(
         id=new_identifier("ref"),
+        capture_id=capture_id,
         amount=amount,
         pending_amount=pending,
         accrual_date=now.date(),

@@ -30,7 +30,7 @@ def _refunds_of(
     if not capture_ids:
         return found
     rows = conn.execute(
-        f"SELECT capture_id, {REFUND_COLUMNS} FROM refunds WHERE merchant_id = ? AND order_id = ?"
+        f"SELECT {REFUND_COLUMNS} FROM refunds WHERE merchant_id = ? AND order_id = ?"
         f" AND capture_id IN ({', '.join('?' * len(capture_ids))}) ORDER BY seq DESC",
         (merchant_id, order_id, *capture_ids),
     ).fetchall()
@@ -40,9 +40,20 @@ def _refunds_of(
 
 
 def _with_refunds(conn: sqlite3.Connection, merchant_id: str, order_id: str, rows: list) -> list[Capture]:
+    """The captures of ``rows`` with their refunds, seen from their order (its state and what it
+    still has to refund bound what each capture can refund now)."""
+    order = select_order(conn, merchant_id, order_id)
+    balance = Balance(order.total_amount, refunded_sum(conn, merchant_id, order_id))
     refunds = _refunds_of(conn, merchant_id, order_id, [row["id"] for row in rows])
     return [
-        Capture(row["id"], row["amount"], datetime.fromisoformat(row["created"]), tuple(refunds[row["id"]]))
+        Capture(
+            row["id"],
+            row["amount"],
+            datetime.fromisoformat(row["created"]),
+            order.status,
+            balance,
+            tuple(refunds[row["id"]]),
+        )
         for row in rows
     ]
 
@@ -71,8 +82,9 @@ class CaptureStore:
                 "SELECT coalesce(sum(amount), 0) FROM captures WHERE merchant_id = ? AND order_id = ?",
                 (merchant_id, order_id),
             ).fetchone()
+            balance = Balance(order.total_amount, refunded_sum(conn, merchant_id, order_id))
             capture = plan_capture(
-                status=order.status, total=order.total_amount, captured=captured, amount=amount, now=now
+                status=order.status, order=balance, captured=captured, amount=amount, now=now
             )
             conn.execute(
                 "INSERT INTO captures (merchant_id, order_id, id, amount, created) VALUES (?, ?, ?, ?, ?)",
@@ -114,10 +126,11 @@ class CaptureStore:
                 status=order.status,
                 order=Balance(order.total_amount, refunded_sum(conn, merchant_id, order_id)),
                 capture=Balance(capture.amount, capture.refunded_amount),
+                capture_id=capture_id,
                 amount=amount,
                 now=now,
             )
-            insert_refund(conn, merchant_id, order_id, capture_id, refund)
+            insert_refund(conn, merchant_id, order_id, refund)
             if refund.completed:
                 set_order_status(conn, merchant_id, order_id, "canceled", when=now)
             return _select_capture(conn, merchant_id, order_id, capture_id)

@@ -25,6 +25,18 @@ def _schema() -> str:
     )
 
 
+# Columns added after a release: a database made before gets them when opened (added last).
+_ADDED_COLUMNS = {"orders": {"product_type": "TEXT"}}
+
+
+def _add_new_columns(connection: sqlite3.Connection) -> None:
+    for table, columns in _ADDED_COLUMNS.items():
+        present = {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
+        for name, kind in columns.items():
+            if name not in present:
+                connection.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
+
+
 class Database:
     """The server's SQLite database (a file, or ``:memory:`` for a throw-away run)."""
 
@@ -39,6 +51,7 @@ class Database:
             self.connection.execute("PRAGMA journal_mode = WAL")
             self.connection.execute("PRAGMA synchronous = NORMAL")
         self.connection.executescript(_schema())
+        _add_new_columns(self.connection)
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:

@@ -39,10 +39,11 @@ ORDER_COLUMNS: dict[str, Column] = {
     "confirmed": Column("confirmed"),
     "total_amount": Column("total_amount"),
 }
-_SELECT = "SELECT id, name, currency, total_amount, status, created, confirmed FROM orders"
+_SELECT = "SELECT id, name, currency, total_amount, status, created, confirmed, product_type FROM orders"
 _INSERT = (
     "INSERT INTO orders (merchant_id, id, name, currency, total_amount, status, created, confirmed,"
-    " id_folded, id_words, name_folded, name_words) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " id_folded, id_words, name_folded, name_words, product_type)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 _ORDER_BY = "ORDER BY created DESC, id"
 
@@ -62,6 +63,7 @@ def _row(merchant_id: str, order: Order) -> tuple:
         word_index(order.id),
         fold(order.name),
         word_index(order.name),
+        order.product_type,
     )
 
 
@@ -76,6 +78,7 @@ def order_from_row(row: sqlite3.Row) -> Order:
         status=row["status"],
         created=datetime.fromisoformat(row["created"]),
         confirmed=datetime.fromisoformat(confirmed) if confirmed else None,
+        product_type=row["product_type"],
     )
 
 

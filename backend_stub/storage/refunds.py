@@ -18,7 +18,8 @@ from .orders import select_order, set_order_status
 __all__ = ["RefundStore", "refund_from_row", "insert_refund", "refunded_sum", "REFUND_COLUMNS"]
 
 REFUND_COLUMNS = (
-    "id, amount, pending_amount, accrual_date, credit_to_customer, completed, completed_but_defaults, created"
+    "id, capture_id, amount, pending_amount, accrual_date, credit_to_customer, completed,"
+    " completed_but_defaults, created"
 )
 
 
@@ -26,6 +27,7 @@ def refund_from_row(row: sqlite3.Row) -> Refund:
     """The refund record a row holds (selected with :data:`REFUND_COLUMNS`)."""
     return Refund(
         id=row["id"],
+        capture_id=row["capture_id"],
         amount=row["amount"],
         pending_amount=row["pending_amount"],
         accrual_date=date.fromisoformat(row["accrual_date"]),
@@ -36,9 +38,7 @@ def refund_from_row(row: sqlite3.Row) -> Refund:
     )
 
 
-def insert_refund(
-    conn: sqlite3.Connection, merchant_id: str, order_id: str, capture_id: str | None, refund: Refund
-) -> None:
+def insert_refund(conn: sqlite3.Connection, merchant_id: str, order_id: str, refund: Refund) -> None:
     """Write a refund record inside the caller's transaction."""
     conn.execute(
         "INSERT INTO refunds (merchant_id, order_id, capture_id, id, amount, pending_amount, accrual_date,"
@@ -47,7 +47,7 @@ def insert_refund(
         (
             merchant_id,
             order_id,
-            capture_id,
+            refund.capture_id,
             refund.id,
             refund.amount,
             refund.pending_amount,
@@ -95,7 +95,7 @@ class RefundStore:
             order = select_order(conn, merchant_id, order_id)
             balance = Balance(order.total_amount, refunded_sum(conn, merchant_id, order_id))
             refund = plan_refund(status=order.status, order=balance, amount=amount, now=now)
-            insert_refund(conn, merchant_id, order_id, None, refund)
+            insert_refund(conn, merchant_id, order_id, refund)
             if refund.completed:
                 set_order_status(conn, merchant_id, order_id, "canceled", when=now)
             return _status(conn, merchant_id, order_id, order.total_amount)

@@ -35,6 +35,7 @@ CREATE TABLE IF NOT EXISTS orders (
     id_words     TEXT NOT NULL,
     name_folded  TEXT NOT NULL,
     name_words   TEXT NOT NULL,
+    product_type TEXT,  -- the payment product it was made with; NULL when not known
     PRIMARY KEY (merchant_id, created DESC, id),
     UNIQUE (merchant_id, id)
 ) WITHOUT ROWID;

@@ -17,6 +17,7 @@ from ..api.bodies import read_json
 from ..api.errors import Forbidden
 from ..domain.checkouts import CREATED, DECISIONS, EXPIRED, parse_decision
 from ..domain.errors import NotFound
+from ..domain.schedules import schedules
 from ..domain.timestamps import now
 from ..state import state_of
 from ..storage.checkouts import CheckoutStore
@@ -39,6 +40,7 @@ def _static_url(name: str) -> str:
 
 
 TEMPLATES.globals["static"] = _static_url
+TEMPLATES.globals["schedules"] = schedules  # the plan's figures come from the one rule
 PAGE_CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:;"
     " base-uri 'none'; form-action 'none'"

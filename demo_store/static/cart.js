@@ -15,7 +15,7 @@
     });
   }
 
-  function apply(cart) {
+  function apply(cart, slug) {
     if (!cart.count) {
       window.location.assign('/cart'); // the empty cart has its own page
       return;
@@ -28,7 +28,13 @@
       }
       row.querySelector('[data-subtotal]').textContent = line.subtotal_text;
       var input = row.querySelector('input[name="quantity"]');
-      if (document.activeElement !== input) input.value = line.quantity;
+      // The field shows what the cart holds, even while typed in: 999 becomes the most we sell.
+      if (document.activeElement !== input || Number(input.value) !== line.quantity) input.value = line.quantity;
+      var capped = row.querySelector('[data-line-note]');
+      if (row.getAttribute('data-line') === slug) {
+        capped.textContent = cart.capped || '';
+        capped.hidden = !cart.capped;
+      }
     });
     text('[data-cart-total]', cart.total_text);
     text('[data-cart-count]', String(cart.count));
@@ -38,7 +44,17 @@
     Array.prototype.forEach.call(document.querySelectorAll('.summary [data-plan]'), function (info) {
       info.textContent = cart.plans[info.getAttribute('data-plan')];
     });
+    text('.summary [data-no-plan]', cart.no_plan);
     if (status) status.textContent = 'Cart updated. Total ' + cart.total_text + '.';
+  }
+
+  // With no plan for the total, the checkout would be a dead end: the summary says why instead.
+  var summary = document.querySelector('.summary [data-payment-options]');
+  var proceed = document.querySelector('[data-testid="checkout"]');
+  if (summary && proceed) {
+    summary.addEventListener('payment-options', function (event) {
+      proceed.hidden = !event.detail.some(Boolean);
+    });
   }
 
   function update(form, quantity) {
@@ -51,7 +67,7 @@
       if (!response.ok) throw new Error('status ' + response.status);
       return response.json();
     }).then(function (cart) {
-      if (call === latest) apply(cart); // an older answer arriving late must not win
+      if (call === latest) apply(cart, form.getAttribute('data-cart-line')); // a late older answer must not win
     }).catch(function () {
       if (status) status.textContent = 'The cart could not be updated. Please try again.';
     });

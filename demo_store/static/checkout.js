@@ -1,7 +1,9 @@
 /* Demo Shop checkout: asks the store's server for a checkout (the server holds the private key),
  * then opens it with service.checkout(). With "callbacks" the page handles every outcome itself;
  * with "URLs" it passes no outcome callback and the SDK sends the shopper to the store's result
- * URLs. onStatusChange and onClose are passed in both styles: they never replace a URL. */
+ * URLs. onStatusChange and onClose are passed in both styles: they never replace a URL.
+ * What the SDK reports is kept in this tab's sessionStorage for the result page's presenter
+ * notes: the overlay covers this page while it happens, and the page is left right after. */
 (function (window, document) {
   'use strict';
 
@@ -9,16 +11,22 @@
   if (!form) return;
   var pay = form.querySelector('[data-pay]');
   var message = form.querySelector('[data-checkout-message]');
-  var log = document.querySelector('[data-event-log]');
+  var wanted = form.getAttribute('data-chosen'); // chosen on a product page or in the cart
   var sdk = null;
+  var offered = null; // unknown until the service answered for every method
+  var EVENTS = 'demo-store:sdk-events';
+  var kept = { order: null, events: [] };
   var OUTCOMES = [
     ['success', 'onSuccess'], ['pending', 'onPending'], ['ko', 'onKO'], ['dismiss', 'onDismiss'], ['error', 'onError']
   ];
 
   function note(text) {
-    var item = document.createElement('li');
-    item.textContent = text;
-    log.appendChild(item);
+    kept.events.push(text);
+    try {
+      window.sessionStorage.setItem(EVENTS, JSON.stringify(kept));
+    } catch (error) {
+      // Storage refused (private mode, quota): the presenter notes go without, the payment does not.
+    }
   }
 
   function say(text) {
@@ -26,16 +34,35 @@
   }
 
   function chosen(name) {
-    var input = form.querySelector('input[name="' + name + '"]:checked');
+    var input = document.querySelector('input[name="' + name + '"]:checked');
     return input ? input.value : null;
   }
 
-  // A method the SDK hid is unchecked by it; pick the first one still offered.
-  form.addEventListener('payment-options', function () {
+  function shown(element) {
+    return Boolean(element) && !element.hidden && element.style.display !== 'none';
+  }
+
+  function ready() {
+    // Nothing to pay with until the SDK is up and the service said which methods it offers (until
+    // then the SDK keeps the methods' inputs unchecked); nor when it offers none.
+    pay.disabled = !sdk || offered !== true;
+  }
+
+  form.addEventListener('payment-options', function (event) {
+    offered = event.detail.some(Boolean);
+    ready();
+    if (wanted) {
+      // A method chosen before may not be offered for this order: say why, choose nothing for
+      // the shopper.
+      var label = form.querySelector('[data-testid="method-' + wanted + '"]');
+      var why = form.querySelector('[data-unavailable="' + wanted + '"]');
+      if (why) why.hidden = !offered || shown(label);
+      if (shown(label)) return;
+    }
     if (chosen('product_type')) return;
     var first = form.querySelector('input[name="product_type"]:not(:disabled)');
-    var label = first && first.closest('[data-service-button]');
-    if (label && !label.hidden && label.style.display !== 'none') first.checked = true;
+    var method = first && first.closest('[data-service-button]');
+    if (!wanted && shown(method)) first.checked = true;
   });
 
   function callbacks(style, results) {
@@ -46,7 +73,7 @@
     if (style === 'callbacks') {
       OUTCOMES.forEach(function (outcome) {
         handlers[outcome[1]] = function () {
-          note(outcome[1] + '() → the page goes to ' + results[outcome[0]]);
+          note(outcome[1] + '() → the page opens ' + results[outcome[0]]);
           window.location.assign(results[outcome[0]]);
         };
       });
@@ -57,11 +84,11 @@
   function start() {
     var method = chosen('product_type');
     if (!method) {
-      say('Choose a payment method.');
+      say('Choose how you would like to pay.');
       return;
     }
     var style = chosen('style') || 'callbacks';
-    var expire = form.querySelector('input[name="expire"]');
+    var expire = document.querySelector('input[name="expire"]');
     say('');
     pay.disabled = true;
     fetch('/checkout/session', {
@@ -76,13 +103,12 @@
         return answer;
       });
     }).then(function (answer) {
+      kept = { order: answer.order_id, events: [] };
       note('Checkout ' + answer.checkout_id + ' created for order ' + answer.order_id + ' (' + style + ' style)');
       sdk.checkout(answer.checkout_id, callbacks(style, answer.results));
     }).catch(function (error) {
       say(error.message);
-    }).then(function () {
-      pay.disabled = false;
-    });
+    }).then(ready);
   }
 
   form.addEventListener('submit', function (event) {
@@ -92,6 +118,6 @@
 
   (window.service = window.service || []).push(function (service) {
     sdk = service;
-    pay.disabled = false; // nothing to open the checkout with until the SDK is up
+    ready();
   });
 })(window, document);

@@ -7,6 +7,8 @@ refuses, the order page is shown again with the service's words next to the form
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from urllib.parse import quote
 
 from aiohttp import web
 
@@ -25,11 +27,21 @@ AMOUNT_HELP = "Enter an amount in euros, such as 12.50."
 
 async def order_list(request: web.Request) -> web.Response:
     filters = OrderFilters.from_query(request)
-    params = filters.api_params()
+    searches = filters.searches()
+    params = searches[0]
     page: Page | None = None
     failure: str | None = None
     try:
-        page = await request.app[SERVICE].list_orders(params, filters.page)
+        for params in searches:
+            try:
+                page = await request.app[SERVICE].list_orders(params, filters.page)
+            except ServiceError as error:
+                # A later page of the other search: this one has no such page.
+                if error.status == 404 and params is not searches[-1]:
+                    continue
+                raise
+            if page.count:
+                break
     except ServiceError as error:
         if error.status == 404 and filters.page > 1:
             failure = f"There is no page {filters.page} for these filters."
@@ -64,7 +76,11 @@ async def order_page(request: web.Request) -> web.Response:
     return render(request, "backoffice_order.html", {"book": book, "failed": None})
 
 
-async def _act(request: web.Request, form_id: str, action: str, make) -> web.Response:
+# What each form's amount is bounded by, in words that follow the amount: "more than the €70.00 ..."
+Limit = Callable[[OrderBook], tuple[int, str] | None]
+
+
+async def _act(request: web.Request, form_id: str, action: str, make, limit: Limit) -> web.Response:
     """Read the amount, call ``make(amount)`` and redirect with its notice; or show the order
     again with what went wrong next to the form ``form_id``."""
     service = request.app[SERVICE]
@@ -72,19 +88,29 @@ async def _act(request: web.Request, form_id: str, action: str, make) -> web.Res
     form = await request.post()
     typed = str(form.get("amount", ""))
     amount = parse_money(typed)
-    problem, detail = AMOUNT_HELP, []
+    refusal: ServiceError | ServiceUnreachable | None = None
     if amount is not None:
         try:
             notice = await make(service, order_id, amount)
-        except ServiceError as error:
-            problem, detail = explain(error, action), api_detail(error)
-        except ServiceUnreachable as error:
-            problem = explain(error, action)
+        except (ServiceError, ServiceUnreachable) as error:
+            refusal = error
         else:
-            response = see_other(f"/backoffice/orders/{order_id}")
+            response = see_other(f"/backoffice/orders/{quote(order_id, safe='')}")
             set_notice(response, request.app[SIGNER], notice)
             return response
     book = await _order_book(service, order_id)
+    problem, detail = AMOUNT_HELP, []
+    if refusal is not None:
+        problem = explain(refusal, action)
+        bound = limit(book)
+        if isinstance(refusal, ServiceError):
+            detail = api_detail(refusal)
+            if refusal.status == 400 and "amount" in refusal.fields and bound and amount > bound[0]:
+                # The API counts in cents; the page says it in money.
+                most, words = book.money(bound[0]), bound[1]
+                problem = (
+                    f"The service refused the {action}: {book.money(amount)} is more than the {most} {words}."
+                )
     failed = {"form": form_id, "message": problem, "detail": detail, "amount": typed}
     # 200, as for any form shown again with its errors: a 4xx document is a red console line for
     # the merchant, and the problem is already said on the page.
@@ -99,7 +125,9 @@ async def refund_order(request: web.Request) -> web.Response:
             return f"Refunded {format_money(amount)}. The order is fully refunded and now canceled."
         return f"Refunded {format_money(amount)}. {format_money(left)} left to refund."
 
-    return await _act(request, "refund", "refund", make)
+    return await _act(
+        request, "refund", "refund", make, lambda book: (book.remaining, "the order has left to refund")
+    )
 
 
 async def capture_order(request: web.Request) -> web.Response:
@@ -107,7 +135,9 @@ async def capture_order(request: web.Request) -> web.Response:
         capture = await service.capture(order_id, amount)
         return f"Captured {format_money(amount)} (capture {capture['id']})."
 
-    return await _act(request, "capture", "capture", make)
+    return await _act(
+        request, "capture", "capture", make, lambda book: (book.uncaptured, "of the order not captured yet")
+    )
 
 
 async def refund_capture(request: web.Request) -> web.Response:
@@ -115,10 +145,16 @@ async def refund_capture(request: web.Request) -> web.Response:
 
     async def make(service: ServiceClient, order_id: str, amount: int) -> str:
         capture = await service.refund_capture(order_id, capture_id, amount)
-        left = format_money(capture["remaining_amount"])
-        return f"Refunded {format_money(amount)} of capture {capture_id}. {left} left on that capture."
+        done = f"Refunded {format_money(amount)} of capture {capture_id}."
+        if capture["refunds"] and capture["refunds"][0]["completed"]:
+            return f"{done} The order is fully refunded and now canceled."
+        return f"{done} {format_money(capture['refundable_amount'])} of it can still be refunded."
 
-    return await _act(request, f"capture-{capture_id}", "refund", make)
+    def limit(book: OrderBook) -> tuple[int, str] | None:
+        capture = book.capture(capture_id)
+        return (capture["refundable_amount"], "this capture can still refund") if capture else None
+
+    return await _act(request, f"capture-{capture_id}", "refund", make, limit)
 
 
 ROUTES = [

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from ..cart import load_cart, save_cart
+from ..cart import MAX_QUANTITY, load_cart, save_cart
 from ..config import SIGNER
+from ..flash import set_notice
 from ..money import format_money
-from ..payment_plans import PAYMENT_PRODUCTS, find_payment_product, plan_text
+from ..payment_plans import PAYMENT_PRODUCTS, find_payment_product, no_plan_text, plan_text
 from ..rendering import render, see_other
 
 __all__ = ["ROUTES"]
@@ -39,14 +40,21 @@ async def add_item(request: web.Request) -> web.StreamResponse:
     return response
 
 
+CAPPED = f"We sell at most {MAX_QUANTITY} of an article in one order."
+
+
 async def set_quantity(request: web.Request) -> web.StreamResponse:
-    """Set one line's quantity (0 removes it)."""
+    """Set one line's quantity (0 removes it); more than the most we sell is said, not hidden."""
     form = await request.post()
     slug = request.match_info["slug"]
     cart = load_cart(request, request.app[SIGNER])
-    cart.set(slug, _quantity(form.get("quantity"), cart.quantities.get(slug, 0)))
+    asked = _quantity(form.get("quantity"), cart.quantities.get(slug, 0))
+    cart.set(slug, asked)
+    capped = asked > MAX_QUANTITY and slug in cart.quantities
     if not _wants_json(request):
         response: web.StreamResponse = see_other("/cart")
+        if capped:
+            set_notice(response, request.app[SIGNER], CAPPED)
     else:
         total = cart.total
         response = web.json_response(
@@ -61,7 +69,9 @@ async def set_quantity(request: web.Request) -> web.StreamResponse:
                     }
                     for line in cart.lines
                 },
+                "capped": CAPPED if capped else None,
                 "plans": {product.type: plan_text(product.type, total) for product in PAYMENT_PRODUCTS},
+                "no_plan": no_plan_text(total),
             }
         )
     save_cart(response, request.app[SIGNER], cart)

@@ -12,9 +12,10 @@ import logging
 from aiohttp import web
 
 from ..cart import load_cart, save_cart
-from ..checkout import RESULTS, SERVICE_STATUS_WORDS, VIA, checkout_request, new_order_id, result_path
+from ..checkout import CALLBACKS, VIA, checkout_request, new_order_id, result_path
 from ..config import CONFIG, SERVICE, SIGNER
 from ..explanations import explain
+from ..outcomes import REPORTED, SERVICE_STATUS_WORDS, outcome_for
 from ..payment_plans import find_payment_product
 from ..rendering import render, see_other
 from ..service_client import ServiceError, ServiceUnreachable
@@ -23,10 +24,6 @@ __all__ = ["ROUTES"]
 
 log = logging.getLogger("demo_store")
 STYLES = ("callbacks", "urls")
-
-
-def _origin(request: web.Request) -> str:
-    return f"{request.scheme}://{request.host}"
 
 
 async def checkout_page(request: web.Request) -> web.StreamResponse:
@@ -68,7 +65,7 @@ async def start_checkout(request: web.Request) -> web.Response:
     order_id = new_order_id()
     try:
         checkout = await service.create_checkout(
-            checkout_request(cart, product.type, order_id, _origin(request), config.currency)
+            checkout_request(cart, product.type, order_id, config.public_origin, config.currency)
         )
         if body.get("expire") is True and config.sandbox:
             await service.expire_checkout(checkout["id"])
@@ -76,12 +73,12 @@ async def start_checkout(request: web.Request) -> web.Response:
         log.warning("checkout for %s refused: %s", order_id, error)
         status = 503 if isinstance(error, ServiceUnreachable) else 502
         return _problem(explain(error, "payment", thing="checkout"), status)
-    cart.checkout_id, cart.order_id = checkout["id"], order_id
+    cart.started(order_id, checkout["id"])
     response = web.json_response(
         {
             "checkout_id": checkout["id"],
             "order_id": order_id,
-            "results": {status: result_path(status, order_id, "callback") for status in RESULTS},
+            "results": {status: result_path(status, order_id, "callback") for status in REPORTED},
         }
     )
     save_cart(response, request.app[SIGNER], cart)
@@ -89,40 +86,45 @@ async def start_checkout(request: web.Request) -> web.Response:
 
 
 async def result_page(request: web.Request) -> web.Response:
-    """Where a checkout ends. The URL says which outcome the browser reported; the store also
-    asks the service (never trust a URL for money) and empties the cart only for an order the
-    service really has."""
-    status = request.match_info["status"]
-    result = RESULTS.get(status)
-    if result is None:
+    """Where a checkout ends. The URL says which outcome the browser reported; the store's server
+    asks the service about the checkout this browser started for that order (never trust a URL
+    for money) and the page says what the service says. The cart is emptied only for an order
+    the service has as confirmed or pending."""
+    reported = request.match_info["status"]
+    if reported not in REPORTED:
         raise web.HTTPNotFound()
     order_id = request.query.get("order", "")
     via = request.query.get("via", "")
     signer = request.app[SIGNER]
     cart = load_cart(request, signer)
-    checkout = None
-    if cart.checkout_id and cart.order_id == order_id:
+    checkout_id = cart.checkout_for(order_id)
+    checkout, service_status, problem = None, None, None
+    if checkout_id:
         try:
-            checkout = await request.app[SERVICE].get_checkout(cart.checkout_id)
+            checkout = await request.app[SERVICE].get_checkout(checkout_id)
+            service_status = str(checkout["status"])
         except (ServiceError, ServiceUnreachable) as error:
-            log.warning("could not check checkout %s: %s", cart.checkout_id, error)
-    service_status = checkout["status"] if checkout else None
-    placed = service_status in ("success", "pending")
+            log.warning("could not confirm checkout %s: %s", checkout_id, error)
+            service_status, problem = "unreachable", explain(error, "confirmation", thing="checkout")
+    outcome = outcome_for(reported, service_status)
+    emptied = outcome.placed and cart.placed(order_id)
+    product = find_payment_product(checkout["product"]["type"]) if checkout else None
     context = {
-        "status": status,
-        "result": result,
+        "outcome": outcome,
+        "reported": reported,
+        "callback": CALLBACKS[reported],
         "order_id": order_id,
         "via": via if via in VIA else None,
+        "checkout_id": checkout_id,
         "checkout": checkout,
+        "product": product,
         "service_status": service_status,
         "service_words": SERVICE_STATUS_WORDS.get(service_status or "", service_status),
-        "placed": placed,
+        "problem": problem,
+        "cart": cart,  # the header's badge must not count what was just bought
     }
-    if placed:
-        cart.clear()
-        context["cart"] = cart  # the header's badge must not count what was just bought
-    response = render(request, "result.html", context)
-    if placed:
+    response = render(request, "result.html", context, status=outcome.status)
+    if emptied:
         save_cart(response, signer, cart)
     return response
 

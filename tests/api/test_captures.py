@@ -56,6 +56,7 @@ async def test_capture_a_confirmed_order(api):
     assert capture["amount"] == 4000
     assert capture["refunds"] == []
     assert (capture["refunded_amount"], capture["remaining_amount"]) == (0, 4000)
+    assert capture["refundable_amount"] == 4000
     assert capture["created"].endswith("+00:00")
 
 
@@ -175,6 +176,56 @@ async def test_partial_capture_refunds_add_up(api):
         False,
     )
     assert len(record["accrual_date"]) == 10
+
+
+async def _captures(api, order_id):
+    response = await api.get(f"/orders/{order_id}/captures", headers=bearer(DEMO_PRIVATE))
+    return {capture["id"]: capture for capture in (await response.json())["results"]}
+
+
+async def test_what_stays_refundable_reads_the_same_everywhere(api):
+    """The back office's story: 760.00, captures of 200.00 and 560.00, 50.00 refunded of the
+    first capture, 300.00 of the order, 400.00 of the second capture, then the rest of the order."""
+    order_id = await confirmed_order(api, 76000)
+    _, first = await _capture(api, order_id, 20000)
+    _, second = await _capture(api, order_id, 56000)
+    _, first = await _refund(api, order_id, first["id"], 5000)
+    assert (first["remaining_amount"], first["refundable_amount"]) == (15000, 15000)
+    record = first["refunds"][0]
+    assert (record["capture_id"], record["pending_amount"]) == (first["id"], 15000)  # the capture's
+    assert (await _order_refunds(api, order_id))["remaining_amount"] == 71000
+
+    answer = await api.post(
+        f"/orders/{order_id}/refund", json={"amount": 30000}, headers=bearer(DEMO_PRIVATE)
+    )
+    status = await answer.json()
+    assert status["remaining_amount"] == 41000
+    assert [(r["capture_id"], r["amount"], r["pending_amount"]) for r in status["results"]] == [
+        (None, 30000, 41000),  # the order's
+        (first["id"], 5000, 15000),  # the capture's
+    ]
+    captures = await _captures(api, order_id)
+    # An order-level refund lowers no capture's remaining amount, but bounds what it may refund.
+    assert [(c["remaining_amount"], c["refundable_amount"]) for c in captures.values()] == [
+        (56000, 41000),
+        (15000, 15000),
+    ]
+    code, body = await _refund(api, order_id, second["id"], 56000)
+    assert code == 400
+    assert body["error"]["fields"]["amount"] == ["Exceeds the order's refundable amount (41000)."]
+    _, second = await _refund(api, order_id, second["id"], 40000)
+    assert (second["remaining_amount"], second["refundable_amount"]) == (16000, 1000)
+    assert (await _captures(api, order_id))[first["id"]]["refundable_amount"] == 1000
+
+    await api.post(f"/orders/{order_id}/refund", json={"amount": 1000}, headers=bearer(DEMO_PRIVATE))
+    assert await _order_status(api, order_id) == "canceled"
+    captures = await _captures(api, order_id)
+    assert [(c["remaining_amount"], c["refundable_amount"]) for c in captures.values()] == [
+        (16000, 0),
+        (15000, 0),
+    ]
+    one = await api.get(f"/orders/{order_id}/captures/{first['id']}/refunds", headers=bearer(DEMO_PRIVATE))
+    assert (await one.json())["refundable_amount"] == 0
 
 
 async def test_capture_refunds_count_in_the_order_s_refunds(api):
@@ -322,6 +373,7 @@ async def test_every_capture_endpoint_in_xml(api, prefix):
     root = ET.fromstring(await response.text())
     assert root.findtext("refunded_amount") == "1000"
     assert root.findtext("remaining_amount") == "2000"
+    assert root.findtext("refundable_amount") == "2000"
     assert root.findtext("refunds/list-item/completed_but_defaults") == "false"
 
     response = await api.get(path, headers=headers)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.conftest import DEMO_PRIVATE, DEMO_PUBLIC, OTHER_PRIVATE, OTHER_PUBLIC, bearer
@@ -106,6 +108,7 @@ async def test_deciding_makes_the_order_in_its_state(api, status, order_status):
     [order] = orders["results"]
     assert order["status"] == order_status and order["total_amount"] == 25000
     assert (order["confirmed"] is not None) is (order_status == "confirmed")
+    assert order["product_type"] == created["product"]["type"]  # the order says which product paid it
     read = await (await api.get(f"/checkout/{created['id']}", headers=bearer(DEMO_PUBLIC))).json()
     assert read["status"] == status
 
@@ -153,6 +156,37 @@ async def test_hosted_page_shows_the_order_and_the_controls(api):
         assert f'data-testid="{test_id}"' in html
     assert "€250.00" in html and "Pay in 4" in html and "Walnut desk" in html and "Demo Shop" in html
     assert "frame-ancestors" not in page.headers["Content-Security-Policy"]
+
+
+@pytest.mark.parametrize(
+    ("product", "total", "schedule"),
+    [
+        (
+            "pay_in_4",
+            10001,
+            ["4 payments of €25.00 (the last €25.01): the first today, then one every 2 weeks."],
+        ),
+        ("pay_later", 4321, ["Nothing today: €43.21 in 15 days."]),
+        (
+            "instalments",
+            76000,
+            [
+                "3 months: €253.33 a month, the last €253.34.",
+                "6 months: €126.66 a month, the last €126.70.",
+                "12 months: €63.33 a month, the last €63.37.",
+            ],
+        ),
+    ],
+)
+async def test_hosted_page_states_the_schedule_apr_and_total(api, product, total, schedule):
+    """Every payment adds up to the total (the last absorbs the rounding), at 0% APR."""
+    body = checkout_body(total=total, product={"type": product})
+    created = await (await create(api, body)).json()
+    html = await (await api.get(f"/checkout/{created['id']}/frame")).text()
+    plans = re.findall(r'<li class="plan"[^>]*>(.*?)</li>', html, re.S)
+    assert [" ".join(plan.split()) for plan in plans] == schedule
+    total_text = f"€{total // 100:,}.{total % 100:02d}"
+    assert f"APR 0%, no fees: you pay {total_text} in total" in html
 
 
 async def test_hosted_page_refuses_decisions_from_other_origins(api):

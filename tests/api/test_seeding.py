@@ -44,6 +44,7 @@ async def test_every_field_given(api):
         "status": "canceled",
         "created": "2026-11-23T10:00:00+02:00",
         "confirmed": "2026-11-23T09:00:00Z",
+        "product_type": "pay_in_4",
     }
     response = await api.post(SEED, json=sent, headers=bearer(DEMO_PRIVATE))
     assert response.status == 201
@@ -109,6 +110,8 @@ async def test_the_orders_belong_to_the_key_s_merchant(api):
         ({"name": ""}, "name"),
         ({"name": ["x"]}, "name"),
         ({"totl_amount": 5}, "totl_amount"),
+        ({"product_type": "cash"}, "product_type"),
+        ({"product_type": ""}, "product_type"),
         ([{}, {"total_amount": "x"}], "[1].total_amount"),
         ([{}, 5], "[1]"),
         ([{"id": "same"}, {"id": "same"}], "[1].id"),

@@ -8,14 +8,28 @@ it is another site than the service on 127.0.0.1, as in production.
 from __future__ import annotations
 
 import asyncio
+import socket
 import threading
+from dataclasses import replace
 
 from aiohttp import web
+from aiohttp.test_utils import TestClient, TestServer
 
 from demo_store.app import create_app
 from demo_store.config import StoreConfig
 
-__all__ = ["StoreServer"]
+__all__ = ["StoreServer", "store_client"]
+
+
+async def store_client(config: StoreConfig) -> TestClient:
+    """An aiohttp test client of the store on 127.0.0.1, its public URL naming that address
+    (started; the caller closes it)."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind(("127.0.0.1", 0))
+    config = replace(config, public_url=f"http://127.0.0.1:{sock.getsockname()[1]}")
+    client = TestClient(TestServer(create_app(config), socket_factory=lambda *_: sock))
+    await client.start_server()
+    return client
 
 
 class StoreServer:
@@ -35,12 +49,15 @@ class StoreServer:
         def run() -> None:
             asyncio.set_event_loop(self._loop)
             try:
+                # Bound first: the store's public URL names its port.
+                sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+                sock.bind(("127.0.0.1", 0))
+                url = f"http://localhost:{sock.getsockname()[1]}"
+                self.config = replace(self.config, public_url=url)
                 self._runner = web.AppRunner(create_app(self.config), access_log=None)
                 self._loop.run_until_complete(self._runner.setup())
-                site = web.TCPSite(self._runner, "127.0.0.1", 0)
-                self._loop.run_until_complete(site.start())
-                port = self._runner.addresses[0][1]
-                self.url = f"http://localhost:{port}"
+                self._loop.run_until_complete(web.SockSite(self._runner, sock).start())
+                self.url = url
             except BaseException as error:  # surfaced by start() in the test's thread
                 self._failure = error
                 return

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.demo.accessibility import serious_violations
-from tests.demo.shopper import fill_cart, open_checkout, overlay_frame
+from tests.demo.shopper import fill_cart, open_checkout, open_presenter_tools, overlay_frame
 
 HOSTED_CHECKOUT = re.compile(r"/checkout/[^/]+/frame")
 
@@ -44,6 +44,27 @@ def test_shop_pages_have_no_serious_violation(page: Page, store):
     expect(overlay_frame(page).get_by_test_id("checkout-return")).to_be_focused()
     found["hosted checkout frame, decided"] = serious_violations(page.frame(url=HOSTED_CHECKOUT))
 
+    assert found == {name: [] for name in found}
+
+
+def test_result_page_and_presenter_tools_have_no_serious_violation(page: Page, store):
+    found = {}
+    fill_cart(page, store, {"corner-sofa": 1})
+    page.goto(f"{store.url}/checkout")
+    expect(page.locator("[data-checkout-form] [data-options-none]")).to_be_visible()
+    open_presenter_tools(page)
+    found["checkout with no plan, presenter tools open"] = serious_violations(page)
+
+    fill_cart(page, store, {"desk-lamp": 1})
+    page.goto(f"{store.url}/cart")
+    page.get_by_role("button", name="Remove Modular corner sofa").click()
+    expect(page.locator('[data-line="corner-sofa"]')).to_have_count(0)
+    open_checkout(page, store, "pay_in_4", "urls")
+    overlay_frame(page).get_by_test_id("checkout-approve").click()
+    overlay_frame(page).get_by_test_id("checkout-return").click()
+    expect(page.locator('[data-result="success"]')).to_be_visible()
+    open_presenter_tools(page)
+    found["result page, presenter tools open"] = serious_violations(page)
     assert found == {name: [] for name in found}
 
 

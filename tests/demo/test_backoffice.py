@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from demo_store.payment_plans import find_payment_product
 from demo_store.sample_orders import sample_history
 
 PRIVATE = {"Authorization": "Bearer sk_test_demo"}
@@ -37,33 +38,126 @@ def test_filters_and_pages(page: Page, store, service):
     in_range = [o for o in orders if "2026-11-02" <= o["created"][:10] <= "2026-11-03"]
     page.goto(f"{store.url}/backoffice?from=2026-11-02&to=2026-11-03")
     expect(page.locator("tr[data-order]")).to_have_count(2 + len(in_range))
-    # Search by order number.
-    page.goto(f"{store.url}/backoffice?q=fixture-order-3")
+    # Search by order number, whole or in part, in any case.
+    for typed in ("fixture-order-3", "ORDER-3", "r-3"):
+        page.goto(f"{store.url}/backoffice?q={typed}")
+        expect(page.locator("tr[data-order]")).to_have_count(1)
+        expect(page.locator("tr[data-order]")).to_contain_text("Denied")
+    sample = orders[6]
+    page.get_by_label("Search").fill(sample["id"][-4:].lower())  # "h007" of DS-261103-H007
+    page.get_by_test_id("apply-filters").click()
     expect(page.locator("tr[data-order]")).to_have_count(1)
-    expect(page.locator("tr[data-order]")).to_contain_text("Denied")
-
-
-def test_capture_refunds(page: Page, store):
-    page.goto(f"{store.url}/backoffice/orders/fixture-order-1")  # confirmed, €250
-    page.get_by_test_id("amount-capture").fill("100")
-    page.get_by_test_id("submit-capture").click()
-    expect(page.get_by_test_id("captured")).to_have_text("€100.00")
-    capture = page.locator("[data-capture]")
-    capture_id = capture.get_attribute("data-capture")
-
-    page.get_by_test_id(f"amount-capture-{capture_id}").fill("30")
-    page.get_by_test_id(f"submit-capture-{capture_id}").click()
-    expect(page.locator("[data-notice]")).to_contain_text("Refunded €30.00 of capture")
-    expect(capture.get_by_test_id("capture-remaining")).to_have_text("€70.00")
-    expect(page.get_by_test_id("remaining")).to_have_text("€220.00")  # the order's refundable sum too
-
-    page.get_by_test_id(f"amount-capture-{capture_id}").fill("80")
-    page.get_by_test_id(f"submit-capture-{capture_id}").click()
-    expect(page.locator(f'[data-error="capture-{capture_id}"]')).to_contain_text(
-        "Exceeds the capture's refundable amount (7000)."
+    # The list says which plan paid each order.
+    plan = find_payment_product(sample["product_type"])
+    expect(page.locator(f'tr[data-order="{sample["id"]}"]').get_by_test_id("order-plan")).to_have_text(
+        plan.name
     )
+    # A word of an article name still searches the names.
+    page.goto(f"{store.url}/backoffice?q=armchair")
+    expected = [o for o in orders if "armchair" in o["name"].lower()]
+    expect(page.locator("tr[data-order]")).to_have_count(min(len(expected), 20))
 
-    page.get_by_test_id(f"rest-capture-{capture_id}").click()
-    expect(capture.get_by_test_id("capture-remaining")).to_have_text("€0.00")
-    expect(page.get_by_test_id("remaining")).to_have_text("€150.00")
-    expect(page.get_by_test_id("order-status")).to_have_text("Confirmed")
+
+def expect_sums(page: Page, **sums: str) -> None:
+    """The order card's figures (total, captured, refunded, remaining) read as given."""
+    for test_id, text in sums.items():
+        expect(page.get_by_test_id(test_id)).to_have_text(text)
+
+
+def expect_capture(capture, amount: str, refunded: str, refundable: str) -> None:
+    expect(capture.get_by_test_id("capture-amount")).to_have_text(amount)
+    expect(capture.get_by_test_id("capture-refunded")).to_have_text(refunded)
+    expect(capture.get_by_test_id("capture-refundable")).to_have_text(refundable)
+
+
+def expect_refunds(page: Page, rows: list[tuple[str, str, str]]) -> None:
+    """The refunds table, newest first: (of, amount, what the order had left after it)."""
+    table = page.get_by_test_id("refunds").locator("tbody tr")
+    expect(table).to_have_count(len(rows))
+    for index, (of, amount, left) in enumerate(rows):
+        row = table.nth(index)
+        expect(row.get_by_test_id("refund-of")).to_have_text(of)
+        expect(row.get_by_test_id("refund-amount")).to_have_text(amount)
+        expect(row.get_by_test_id("refund-left")).to_have_text(left)
+
+
+def test_captures_and_refunds_tell_one_story(page: Page, store, service):
+    """Capture, a partial capture refund, an order refund and the full refund: after each step
+    every amount on the page agrees with the others."""
+    order = {"id": "DS-STORY-1", "name": "1 × Reading armchair, 1 × Merino wool throw, 4 × Linen napkins"}
+    order |= {"total_amount": 76000, "status": "confirmed"}
+    service.control("POST", "/_sandbox/orders", order, headers=PRIVATE)
+    page.goto(f"{store.url}/backoffice/orders/DS-STORY-1")
+    expect_sums(page, total="€760.00", captured="€0.00", refunded="€0.00", remaining="€760.00")
+
+    # Two captures, as the order ships in two parcels.
+    page.get_by_test_id("amount-capture").fill("200")
+    page.get_by_test_id("submit-capture").click()
+    expect(page.get_by_test_id("uncaptured")).to_have_text("€560.00")
+    page.get_by_test_id("rest-capture").click()
+    expect_sums(page, total="€760.00", captured="€760.00", refunded="€0.00", remaining="€760.00")
+    expect(page.get_by_test_id("uncaptured")).to_have_text("€0.00")
+    second, first = page.locator("[data-capture]").nth(0), page.locator("[data-capture]").nth(1)
+    first_id = first.get_attribute("data-capture")
+    second_id = second.get_attribute("data-capture")
+    expect_capture(first, "€200.00", "€0.00", "€200.00")
+    expect_capture(second, "€560.00", "€0.00", "€560.00")
+
+    # 50.00 of the first capture comes back.
+    page.get_by_test_id(f"amount-capture-{first_id}").fill("50")
+    page.get_by_test_id(f"submit-capture-{first_id}").click()
+    expect(page.locator("[data-notice]")).to_have_text(
+        f"Refunded €50.00 of capture {first_id}. €150.00 of it can still be refunded."
+    )
+    expect_sums(page, total="€760.00", captured="€760.00", refunded="€50.00", remaining="€710.00")
+    expect_refunds(page, [(f"capture {first_id}", "€50.00", "€710.00")])
+    expect_capture(first, "€200.00", "€50.00", "€150.00")
+    expect(first.locator(".capture-refunds")).to_contain_text(
+        "€50.00 refunded · €150.00 of the capture left after it"
+    )
+    expect_capture(second, "€560.00", "€0.00", "€560.00")
+
+    # 300.00 of the order: no capture is lowered, but the second can refund only what the order has.
+    page.get_by_test_id("amount-refund").fill("300")
+    page.get_by_test_id("submit-refund").click()
+    expect(page.locator("[data-notice]")).to_have_text("Refunded €300.00. €410.00 left to refund.")
+    expect_sums(page, total="€760.00", captured="€760.00", refunded="€350.00", remaining="€410.00")
+    expect_refunds(page, [("the order", "€300.00", "€410.00"), (f"capture {first_id}", "€50.00", "€710.00")])
+    expect_capture(first, "€200.00", "€50.00", "€150.00")
+    expect_capture(second, "€560.00", "€0.00", "€410.00")
+    expect(second.get_by_test_id("capture-limit")).to_have_text(
+        "€560.00 of it is not refunded, but the order has €410.00 left to refund."
+    )
+    expect(page.get_by_test_id(f"rest-capture-{second_id}")).to_have_text("Refund all it can (€410.00)")
+
+    # Asking more of the second capture than that: refused, in money, not in the API's cents.
+    page.get_by_test_id(f"amount-capture-{second_id}").fill("500")
+    page.get_by_test_id(f"submit-capture-{second_id}").click()
+    error = page.locator(f'[data-error="capture-{second_id}"]')
+    expect(error.locator("p").first).to_have_text(
+        "The service refused the refund: €500.00 is more than the €410.00 this capture can still refund."
+    )
+    expect(error.get_by_text("41000")).to_be_hidden()  # the API's own words wait in a closed box
+    expect_sums(page, total="€760.00", captured="€760.00", refunded="€350.00", remaining="€410.00")
+
+    # The rest of the order: canceled, and nothing is refundable anywhere any more.
+    page.get_by_test_id("rest-refund").click()
+    expect(page.locator("[data-notice]")).to_have_text(
+        "Refunded €410.00. The order is fully refunded and now canceled."
+    )
+    expect(page.get_by_test_id("order-status")).to_have_text("Canceled")
+    expect_sums(page, total="€760.00", captured="€760.00", refunded="€760.00", remaining="€0.00")
+    expect_refunds(
+        page,
+        [
+            ("the order", "€410.00", "€0.00"),
+            ("the order", "€300.00", "€410.00"),
+            (f"capture {first_id}", "€50.00", "€710.00"),
+        ],
+    )
+    expect_capture(first, "€200.00", "€50.00", "€0.00")
+    expect_capture(second, "€560.00", "€0.00", "€0.00")
+    expect(first.get_by_test_id("capture-limit")).to_have_text(
+        "€150.00 of it is not refunded, but the order is canceled."
+    )
+    expect(page.locator("form[action$='/refunds'], form[action$='/refund']")).to_have_count(0)

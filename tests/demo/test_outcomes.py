@@ -6,17 +6,36 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.demo.shopper import DECISIONS, OVERLAY, ConsoleErrors, fill_cart, open_checkout, overlay_frame
+from tests.demo.shopper import (
+    DECISIONS,
+    OVERLAY,
+    Console,
+    fill_cart,
+    open_checkout,
+    open_presenter_tools,
+    overlay_frame,
+)
 
 # What the store learns from the service for each outcome, and whether the cart is kept.
-SERVICE_SAYS = {"pending": "pending", "ko": "declined", "dismiss": "not completed", "error": "expired"}
+SERVICE_SAYS = {"pending": "pending", "ko": "ko", "dismiss": "created", "error": "expired"}
 CART_KEPT = {"pending": False, "ko": True, "dismiss": True, "error": True}
+# What the SDK reported on the checkout page, as the result page's presenter notes list it.
+LAST_EVENT = {
+    ("pending", "callbacks"): "onPending() → the page opens",
+    ("ko", "callbacks"): "onKO() → the page opens",
+    ("dismiss", "callbacks"): "onDismiss() → the page opens",
+    ("error", "callbacks"): "onError() → the page opens",
+    ("pending", "urls"): 'onClose("pending")',
+    ("ko", "urls"): 'onClose("ko")',
+    ("dismiss", "urls"): 'onClose("dismiss")',
+    ("error", "urls"): 'onClose("error")',
+}
 
 
 @pytest.mark.parametrize("style", ["callbacks", "urls"])
 @pytest.mark.parametrize("status", ["pending", "ko", "dismiss", "error"])
 def test_outcome_reaches_its_result_page(page: Page, store, service, status: str, style: str):
-    console = ConsoleErrors(page, service.url)
+    console = Console(page, service.url)
     fill_cart(page, store, {"wool-throw": 2})
     # "error": the presenter tool expires the checkout before the overlay loads it.
     open_checkout(page, store, "pay_in_4", style, expire=status == "error")
@@ -31,7 +50,12 @@ def test_outcome_reaches_its_result_page(page: Page, store, service, status: str
 
     result = page.locator(f'[data-result="{status}"]')
     expect(result).to_have_attribute("data-via", "callback" if style == "callbacks" else "url")
-    expect(result.locator("[data-service-status]")).to_have_text(SERVICE_SAYS[status])
     expect(page.locator(OVERLAY)).to_have_count(0)
+    # The presenter's notes: the service's answer the page is built on, and what the SDK reported.
+    open_presenter_tools(page)
+    expect(page.locator("[data-service-status]")).to_have_attribute(
+        "data-service-status", SERVICE_SAYS[status]
+    )
+    expect(page.locator("[data-event-log] li").last).to_contain_text(LAST_EVENT[status, style])
     expect(page.locator("[data-cart-count]")).to_have_text("2" if CART_KEPT[status] else "0")
-    assert console.errors == []
+    assert console.unexpected == []

@@ -11,6 +11,17 @@ from playwright.sync_api import Frame, Page, expect
 from tests.demo.shopper import fill_cart, open_checkout, overlay_frame
 
 PHONE = {"width": 375, "height": 812}
+PRIVATE = {"Authorization": "Bearer sk_test_demo"}
+# Every box of the back office that holds a figure or a label: none may stick out of the screen
+# or cut its own text.
+CLIPPED_CELLS = """() => Array.from(document.querySelectorAll(
+    'main td, main th, main dt, main dd, main .capture-head, main .notice, main .callout'))
+  .filter((e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; })
+  .filter((e) => { const head = e.closest('thead');  // a phone reads labels beside each cell
+    return !head || head.getBoundingClientRect().width > 1; })
+  .filter((e) => { const r = e.getBoundingClientRect();
+    return r.left < 0 || r.right > window.innerWidth || e.scrollWidth > e.clientWidth + 1; })
+  .map((e) => e.tagName + ': ' + e.textContent.trim().slice(0, 60))"""
 HOSTED_CHECKOUT = re.compile(r"/checkout/[^/]+/frame")
 
 
@@ -68,3 +79,37 @@ def test_phone_shows_the_shop_and_the_checkout_without_sideways_scrolling(page: 
     page.goto(f"{store.url}/backoffice/orders/{order_id}")
     expect(page.get_by_test_id("order-status")).to_have_text("Confirmed")
     assert_fits(page, "order page")
+
+
+def assert_nothing_clipped(page: Page, name: str) -> None:
+    assert_fits(page, name)
+    assert page.evaluate(CLIPPED_CELLS) == [], f"{name}: cells cut off"
+
+
+@pytest.mark.parametrize("width", [390, 360])
+def test_phone_back_office_shows_every_figure_whole(page: Page, store, service, width: int):
+    page.set_viewport_size({"width": width, "height": 844})
+    order = {"id": "DS-261123-PHONE1", "name": "1 × Three-seat linen sofa, 2 × Brass desk lamp"}
+    service.control(
+        "POST", "/_sandbox/orders", {**order, "total_amount": 299000, "status": "confirmed"}, headers=PRIVATE
+    )
+
+    page.goto(f"{store.url}/backoffice")
+    expect(page.locator('tr[data-order="DS-261123-PHONE1"]')).to_contain_text("€2,990.00")
+    assert_nothing_clipped(page, "order list")
+
+    page.goto(f"{store.url}/backoffice/orders/DS-261123-PHONE1")
+    page.get_by_test_id("amount-capture").fill("1250.50")
+    page.get_by_test_id("submit-capture").click()
+    capture_id = page.locator("[data-capture]").get_attribute("data-capture")
+    page.get_by_test_id(f"amount-capture-{capture_id}").fill("1000")
+    page.get_by_test_id(f"submit-capture-{capture_id}").click()
+    page.get_by_test_id("amount-refund").fill("1500")
+    page.get_by_test_id("submit-refund").click()
+    expect(page.get_by_test_id("refund-left").first).to_have_text("€490.00")
+    assert_nothing_clipped(page, "order page")
+    # A refusal with the API's answer opened: still nothing sideways.
+    page.get_by_test_id(f"amount-capture-{capture_id}").fill("2000")
+    page.get_by_test_id(f"submit-capture-{capture_id}").click()
+    page.get_by_text("The API's answer").click()
+    assert_nothing_clipped(page, "order page with a refusal")

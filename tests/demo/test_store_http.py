@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 
 import pytest
-from aiohttp.test_utils import TestClient, TestServer
+from aiohttp.test_utils import TestClient
 
-from demo_store.app import create_app
 from demo_store.config import StoreConfig
+from tests.demo.store_server import store_client
 
 # Nothing listens on port 9 (discard) on loopback: the service is "down" for these tests.
 DOWN = "http://127.0.0.1:9"
@@ -18,9 +18,7 @@ DOWN = "http://127.0.0.1:9"
 
 @pytest.fixture
 async def client() -> AsyncIterator[TestClient]:
-    config = StoreConfig(service_url=DOWN, private_key="sk_test_secret_value")
-    client = TestClient(TestServer(create_app(config)))
-    await client.start_server()
+    client = await store_client(StoreConfig(service_url=DOWN, private_key="sk_test_secret_value"))
     try:
         yield client
     finally:

@@ -9,7 +9,8 @@ from demo_store.backoffice import OrderFilters
 from demo_store.cart import Cart
 from demo_store.checkout import checkout_request, new_order_id
 from demo_store.money import format_money, parse_money
-from demo_store.payment_plans import plan_text
+from demo_store.outcomes import outcome_for
+from demo_store.payment_plans import no_plan_text, plan_text, refused_checks
 from demo_store.signed_cookies import CookieSigner
 
 
@@ -31,11 +32,85 @@ def test_money_reads_like_a_price():
     assert format_money(125000) == "€1,250.00"
 
 
-def test_pay_in_4_puts_the_odd_cents_on_the_first_payment():
-    assert plan_text("pay_in_4", 12000) == "4 interest-free payments of €30.00, one every two weeks."
-    assert plan_text("pay_in_4", 10001).startswith("€25.01 today, then 3 interest-free payments of €25.00")
-    assert "from €10.00 a month" in plan_text("instalments", 12000)
-    assert "€15.00 in 15 days" in plan_text("pay_later", 1500)
+@pytest.mark.parametrize(
+    ("product_type", "amount", "words"),
+    [
+        ("pay_in_4", 12000, "4 payments of €30.00, one every two weeks. 0% APR, total €120.00."),
+        (
+            "pay_in_4",
+            10001,
+            "4 payments of €25.00 (the last €25.01), one every two weeks. 0% APR, total €100.01.",
+        ),
+        ("pay_later", 1500, "Nothing to pay today: €15.00 in 15 days. 0% APR, no fees."),
+        (
+            "instalments",
+            76000,  # was "from €63.34 a month": 12 × 63.34 = 760.08
+            "From €63.33 a month over 12 months (the last €63.37), or over 3 or 6 months."
+            " 0% APR, total €760.00.",
+        ),
+        (
+            "instalments",
+            12000,
+            "From €10.00 a month over 12 months, or over 3 or 6 months. 0% APR, total €120.00.",
+        ),
+    ],
+)
+def test_plans_state_their_payments_apr_and_total(product_type, amount, words):
+    assert plan_text(product_type, amount) == words
+
+
+@pytest.mark.parametrize(
+    ("amount", "advice", "words"),
+    [
+        (
+            350000,
+            True,
+            "No payment plan covers €3,500.00: the highest, instalments, goes up to €3,000.00."
+            " Remove €500.00 from your cart to use it.",
+        ),
+        (
+            900,
+            True,
+            "No payment plan covers €9.00: pay in 15 days starts at €10.00."
+            " Add €1.00 to your cart to use it.",
+        ),
+        (350000, False, "No payment plan covers €3,500.00: the highest, instalments, goes up to €3,000.00."),
+    ],
+)
+def test_a_price_no_plan_covers_says_why_and_what_would_do(amount, advice, words):
+    assert no_plan_text(amount, advice=advice) == words
+
+
+def test_the_catalogue_s_expected_403s():
+    """The rehearsal counted 17 "Failed to load resource: 403" lines on the catalogue."""
+    from demo_store.catalogue import PRODUCTS
+
+    assert refused_checks(product.price for product in PRODUCTS) == 17
+
+
+# (what the URL reports, what the service answers) -> the page shown
+@pytest.mark.parametrize(
+    ("reported", "service", "page"),
+    [
+        ("success", "success", "success"),
+        ("success", None, "unknown"),  # an order this browser started no checkout for
+        ("success", "created", "unconfirmed"),  # the URL claims more than the service knows
+        ("success", "unreachable", "unconfirmed"),
+        ("success", "ko", "ko"),  # the service wins over the URL
+        ("pending", "pending", "pending"),
+        ("ko", "ko", "ko"),
+        ("dismiss", "created", "dismiss"),
+        ("dismiss", "success", "success"),  # decided, then closed with the close control
+        ("error", "expired", "error"),
+        ("error", "created", "error"),
+        ("pending", "created", "unconfirmed"),
+        ("dismiss", None, "unknown"),
+    ],
+)
+def test_the_result_page_believes_the_service(reported, service, page):
+    outcome = outcome_for(reported, service)
+    assert outcome.key == page
+    assert outcome.placed == (page in ("success", "pending"))
 
 
 def test_a_cookie_cannot_be_altered_or_moved():
@@ -68,9 +143,20 @@ def test_the_filter_form_in_the_api_grammar():
         "created-lt": "2026-11-24",  # the "to" day is included
         "name-search": "desk lamp",
     }
-    assert OrderFilters.from_query({"q": "DS-261123-7KQ4MZ"}).api_params() == {
-        "id-icontains": "DS-261123-7KQ4MZ"
-    }
+    # One word is looked for in order numbers and in names, the likelier first.
+    assert OrderFilters.from_query({"q": "DS-261123-7KQ4MZ"}).searches() == [
+        {"id-icontains": "DS-261123-7KQ4MZ"},
+        {"name-search": "DS-261123-7KQ4MZ"},
+    ]
+    assert OrderFilters.from_query({"q": "7KQ4"}).searches() == [
+        {"id-icontains": "7KQ4"},
+        {"name-search": "7KQ4"},
+    ]
+    assert OrderFilters.from_query({"q": "lamp"}).searches() == [
+        {"name-search": "lamp"},
+        {"id-icontains": "lamp"},
+    ]
+    assert OrderFilters.from_query({"q": "desk lamp"}).searches() == [{"name-search": "desk lamp"}]
     bad = OrderFilters.from_query({"min": "lots", "to": "yesterday", "status": "lost"})
     assert bad.api_params() == {}
     assert len(bad.problems) == 3

@@ -8,7 +8,7 @@ import pytest
 
 from backend_stub.domain.captures import Capture, plan_capture
 from backend_stub.domain.errors import Conflict, Invalid
-from backend_stub.domain.refunds import Balance, parse_amount_request, plan_refund
+from backend_stub.domain.refunds import Balance, parse_amount_request, plan_refund, refundable_now
 
 NOW = datetime(2026, 11, 23, 23, 30, tzinfo=UTC)
 
@@ -51,12 +51,26 @@ def test_a_capture_refund_s_pending_amount_is_the_capture_s():
     assert refund.pending_amount == 25 and not refund.completed
 
 
+def test_a_refund_names_its_capture():
+    on_capture = plan_refund(
+        status="confirmed",
+        order=Balance(100, 0),
+        capture=Balance(40, 0),
+        capture_id="cap_1",
+        amount=5,
+        now=NOW,
+    )
+    on_order = plan_refund(status="confirmed", order=Balance(100, 0), amount=5, now=NOW)
+    assert (on_capture.capture_id, on_order.capture_id) == ("cap_1", None)
+
+
 def test_captures_stay_within_the_total():
-    assert plan_capture(status="confirmed", total=100, captured=60, amount=40, now=NOW).amount == 40
+    order = Balance(100, 0)
+    assert plan_capture(status="confirmed", order=order, captured=60, amount=40, now=NOW).amount == 40
     with pytest.raises(Invalid):
-        plan_capture(status="confirmed", total=100, captured=60, amount=41, now=NOW)
+        plan_capture(status="confirmed", order=order, captured=60, amount=41, now=NOW)
     with pytest.raises(Conflict):
-        plan_capture(status="pending", total=100, captured=0, amount=1, now=NOW)
+        plan_capture(status="pending", order=order, captured=0, amount=1, now=NOW)
 
 
 def test_capture_amounts():
@@ -64,8 +78,25 @@ def test_capture_amounts():
         plan_refund(status="confirmed", order=Balance(100, 0), capture=Balance(50, 0), amount=a, now=NOW)
         for a in (5, 10)
     )
-    capture = Capture("cap_1", 50, NOW, refunds)
-    assert (capture.refunded_amount, capture.remaining_amount) == (15, 35)
+    capture = Capture("cap_1", 50, NOW, "confirmed", Balance(100, 15), refunds)
+    assert (capture.refunded_amount, capture.remaining_amount, capture.refundable_amount) == (15, 35, 35)
+
+
+# (order status, order total and refunded, capture amount and refunded) -> refundable now
+@pytest.mark.parametrize(
+    ("status", "order", "capture", "now"),
+    [
+        ("confirmed", Balance(76000, 0), Balance(20000, 0), 20000),  # the capture bounds it
+        ("confirmed", Balance(76000, 5000), Balance(20000, 5000), 15000),  # its own refund counts
+        ("confirmed", Balance(76000, 66000), Balance(20000, 5000), 10000),  # the order bounds it
+        ("confirmed", Balance(76000, 76000), Balance(20000, 0), 0),  # nothing left on the order
+        ("canceled", Balance(76000, 76000), Balance(56000, 0), 0),  # a canceled order refunds nothing
+        ("pending", Balance(76000, 0), Balance(20000, 0), 0),
+    ],
+)
+def test_what_a_capture_can_refund_now(status, order, capture, now):
+    assert refundable_now(status, order, capture) == now
+    assert refundable_now(status, order) == (order.remaining if status == "confirmed" else 0)
 
 
 @pytest.mark.parametrize("body", [{"amount": 0}, {"amount": "5"}, {"amount": 1.5}, {}, [], None])

@@ -1,0 +1,25 @@
+/* Demo Shop result page: shows the presenter what the SDK reported on the checkout page (the
+ * callbacks it called), which checkout.js kept in this tab's sessionStorage: the overlay covered
+ * the checkout page while they happened, and the page was left right after. */
+(function (window, document) {
+  'use strict';
+
+  var log = document.querySelector('[data-event-log]');
+  if (!log) return;
+  var kept = null;
+  try {
+    kept = JSON.parse(window.sessionStorage.getItem('demo-store:sdk-events') || 'null');
+  } catch (error) {
+    kept = null; // storage refused (private mode) or damaged: nothing to show
+  }
+  var events = kept && kept.order === log.getAttribute('data-order') ? kept.events : [];
+  if (!events.length) {
+    log.setAttribute('data-empty', 'Nothing recorded in this tab for this order.');
+    return;
+  }
+  events.forEach(function (text) {
+    var item = document.createElement('li');
+    item.textContent = text;
+    log.appendChild(item);
+  });
+})(window, document);
