@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
 SDK_STAMP  := backend_stub/web/dist/manifest.json
 
-.PHONY: demo test build install chromium lint bench clean
+.PHONY: demo test build install chromium lint bench dist clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -41,8 +41,13 @@ bench: install build
 	$(BIN)/python bench/server.py --out bench/RESULTS.md
 	$(BIN)/python bench/plugin_start.py --out bench/RESULTS.md
 
+# The sdist and wheel of a release, both carrying the compiled SDK (see README, "Releasing").
+dist: install build
+	rm -rf dist
+	$(BIN)/python -m build --outdir dist .
+
 demo: install build
 	$(BIN)/python -m demo_store.launch
 
 clean:
-	rm -rf $(VENV) node_modules backend_stub/web/dist
+	rm -rf $(VENV) node_modules backend_stub/web/dist dist build *.egg-info
