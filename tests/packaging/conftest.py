@@ -1,10 +1,11 @@
 """One release, made as a release is made, shared by every packaging test.
 
 A clean export of HEAD (``git archive``: what is committed, nothing the working tree has built),
-its sdist and wheel (``python -m build``: the sdist first, then the wheel from the sdist), and a
-fresh virtual environment outside the working tree with the wheel installed, plus what a
-merchant's suite needs (pytest, Playwright, pytest-playwright) and what compiling the SDK needs.
-Building and installing cost about a minute, so all of it is made once per session.
+its sdist and wheel (``python -m build``, in two steps: the sdist, then the wheel from the sdist
+with no Chromium to be found, as ``pip install <sdist>`` builds it), and a fresh virtual
+environment outside the working tree with that wheel installed, plus what a merchant's suite
+needs (pytest, Playwright, pytest-playwright) and what compiling the SDK needs. Building and
+installing take a minute or two, so all of it is made once per session.
 """
 
 from __future__ import annotations
@@ -78,12 +79,26 @@ def export_head(destination: Path) -> Path:
 
 @dataclass(frozen=True)
 class Release:
-    """The exported tree, what ``python -m build`` made from it, and its output."""
+    """The exported tree, what ``python -m build`` made from it, and the wheel step's output."""
 
     tree: Path
     sdist: Path
     wheel: Path
-    log: str
+    wheel_log: str
+
+
+def no_browser_environment(folder: Path) -> dict[str, str]:
+    """No Chromium to be found: none named, none of Playwright's, none on PATH."""
+    return environment(
+        CHROMIUM="/nonexistent",
+        PLAYWRIGHT_BROWSERS_PATH=str(folder / "no-browsers"),
+        PATH=str(Path(sys.executable).parent),
+    )
+
+
+def pip_in(venv: Path) -> list[str | Path]:
+    """This environment's pip acting on ``venv`` (which has none of its own: faster to make)."""
+    return [sys.executable, "-m", "pip", "--python", venv / "bin" / "python", "--no-input"]
 
 
 @dataclass(frozen=True)
@@ -120,20 +135,23 @@ def release(packaging_dir: Path) -> Release:
     """``python -m build`` on a clean export of HEAD, as `make dist` and a release do."""
     tree = export_head(packaging_dir / "source")
     out = packaging_dir / "dist"
-    log = succeed([sys.executable, "-m", "build", "--outdir", out, tree], cwd=packaging_dir)
+    build = [sys.executable, "-m", "build", "--outdir", out]
+    succeed([*build, "--sdist", tree], cwd=packaging_dir)
     (sdist,) = out.glob("*.tar.gz")
+    no_browser = no_browser_environment(packaging_dir)
+    wheel_log = succeed([*build, "--wheel", sdist], cwd=packaging_dir, env=no_browser)
     (wheel,) = out.glob("*.whl")
-    return Release(tree, sdist, wheel, log)
+    return Release(tree, sdist, wheel, wheel_log)
 
 
 @pytest.fixture(scope="session")
 def venv(packaging_dir: Path, release: Release) -> Venv:
     """A new venv with the wheel (never editable), the merchant suite's tools, and the SDK build's."""
     path = packaging_dir / "venv"
-    succeed([sys.executable, "-m", "venv", path], cwd=packaging_dir)
+    succeed([sys.executable, "-m", "venv", "--without-pip", path], cwd=packaging_dir)
     workdir = packaging_dir / "elsewhere"
     workdir.mkdir()
     tools = requirements("pytest", "playwright", "pytest-playwright", "brython", "brotli", "setuptools")
-    pip = [path / "bin" / "python", "-m", "pip", "install", "--quiet", "--no-input"]
-    succeed([*pip, release.wheel, *tools], cwd=workdir)
+    # --no-compile: the few modules a run imports are compiled then, not the thousands installed.
+    succeed([*pip_in(path), "install", "--quiet", "--no-compile", release.wheel, *tools], cwd=workdir)
     return Venv(path, workdir)
