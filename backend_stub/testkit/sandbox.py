@@ -226,7 +226,9 @@ class Sandbox:
         return self.control("POST", f"/_sandbox/checkouts/{_segment(checkout_id)}/expire")
 
     # -- orders -----------------------------------------------------------------------------------------
-    def seed_orders(self, orders: Mapping[str, Any] | Sequence[Mapping[str, Any]], *, key: str | None = None):
+    def seed_orders(
+        self, orders: Mapping[str, Any] | Sequence[Mapping[str, Any]], *, key: str | None = None
+    ) -> dict[str, Any] | list[dict[str, Any]]:
         """Create orders directly (one object, or a list); returns what the server created."""
         body = dict(orders) if isinstance(orders, Mapping) else [dict(order) for order in orders]
         return self.control("POST", "/_sandbox/orders", body, key=key or self.keys.private)

@@ -140,3 +140,28 @@ def test_a_tree_whose_sdk_build_fails_gives_no_wheel_and_says_why(
     output = result.stdout
     assert "service-checkout cannot be built" in output and reason in output, output[-3000:]
     assert not list(out.glob("*.whl"))
+
+
+def test_the_build_compiles_again_only_an_sdk_that_is_missing_or_stale(
+    venv: Venv, packaging_dir: Path, repository_sdk: Path
+):
+    tree = export_head(packaging_dir / "stale")
+    dist = tree / "backend_stub" / "web" / "dist"
+    shutil.copytree(repository_sdk, dist)
+    probe = [venv.python, "-c", "import with_compiled_sdk as backend; print(backend.stale_reason())"]
+
+    def reason() -> str:
+        return succeed(probe, cwd=tree, env=environment(PYTHONPATH=str(tree / "build_backend"))).strip()
+
+    assert reason() == "None", SAME_TREE  # the repository's build of these sources: packaged as is
+    module = tree / "sdk" / "pairing.py"
+    source = module.read_text(encoding="utf-8")
+    module.write_text(source + "\n# changed\n", encoding="utf-8")
+    assert reason() == "backend_stub/web/dist was compiled from other sources than sdk/ holds now"
+    module.write_text(source, encoding="utf-8")
+    manifest = dist / "manifest.json"
+    older = manifest.read_text(encoding="utf-8").replace('"3.15.0"', '"3.14.0"')
+    manifest.write_text(older, encoding="utf-8")
+    assert reason() == "backend_stub/web/dist was compiled for Brython 3.14.0; the package pins 3.15.0"
+    manifest.unlink()
+    assert reason().startswith("no manifest.json in ")
