@@ -41,10 +41,14 @@ bench: install build
 	$(BIN)/python bench/server.py --out bench/RESULTS.md
 	$(BIN)/python bench/plugin_start.py --out bench/RESULTS.md
 
-# The sdist and wheel of a release, both carrying the compiled SDK (see README, "Releasing").
+# The sdist and wheel of a release, both carrying the compiled SDK (see README, "Releasing"),
+# built from what HEAD holds and nothing else the working tree has. The SDK compiled here goes
+# along: the build backend packages it if it was compiled from HEAD's sdk/, and compiles again if not.
 dist: install build
 	rm -rf dist
-	$(BIN)/python -m build --outdir dist .
+	tree=$$(mktemp -d) && git archive HEAD | tar -x -C $$tree \
+	  && cp -r backend_stub/web/dist $$tree/backend_stub/web/ \
+	  && $(BIN)/python -m build --outdir dist $$tree; status=$$?; rm -rf $$tree; exit $$status
 
 demo: install build
 	$(BIN)/python -m demo_store.launch
