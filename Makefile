@@ -9,7 +9,7 @@ NODE_EXAMPLE       := examples/merchant_ci_node
 NODE_EXAMPLE_STAMP := $(NODE_EXAMPLE)/node_modules/.package-lock.json
 SDK_STAMP  := backend_stub/web/dist/manifest.json
 
-.PHONY: demo test build install install-engines chromium engines lint bench clean
+.PHONY: demo test build install install-engines chromium engines lint bench dist clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -61,8 +61,17 @@ bench: install-engines build
 	$(BIN)/python bench/server.py --out bench/RESULTS.md
 	$(BIN)/python bench/plugin_start.py --out bench/RESULTS.md
 
+# The sdist and wheel of a release, both carrying the compiled SDK (see README, "Releasing"),
+# built from what HEAD holds and nothing else the working tree has. The SDK compiled here goes
+# along: the build backend packages it if it was compiled from HEAD's sdk/, and compiles again if not.
+dist: install build
+	rm -rf dist
+	tree=$$(mktemp -d) && git archive HEAD | tar -x -C $$tree \
+	  && cp -r backend_stub/web/dist $$tree/backend_stub/web/ \
+	  && $(BIN)/python -m build --outdir dist $$tree; status=$$?; rm -rf $$tree; exit $$status
+
 demo: install build
 	$(BIN)/python -m demo_store.launch
 
 clean:
-	rm -rf $(VENV) node_modules $(NODE_EXAMPLE)/node_modules backend_stub/web/dist
+	rm -rf $(VENV) node_modules $(NODE_EXAMPLE)/node_modules backend_stub/web/dist dist build *.egg-info

@@ -14,11 +14,34 @@ from urllib.parse import urlsplit
 
 from aiohttp import web
 
+from . import __version__
 from .app import create_app
 from .config import DEFAULT_HOST, DEFAULT_PORT, Config
 from .storage.fixture import DEFAULT_FIXTURE
+from .web.compiled_sdk import inspect
 
-__all__ = ["main", "parse_args", "serve"]
+__all__ = ["main", "parse_args", "serve", "version_text"]
+
+
+def version_text(sdk_dir: Path) -> str:
+    """The package's version and the Brython the SDK in ``sdk_dir`` was compiled for."""
+    presence = inspect(sdk_dir)
+    if presence.present:
+        sdk = f"SDK compiled for Brython {presence.brython_version}"
+    else:
+        sdk = f"no compiled SDK ({presence.problem})"
+    return f"service-stub {__version__} (service-checkout), {sdk}"
+
+
+class _PrintVersion(argparse.Action):
+    """``--version``: reads the SDK's manifest only when asked, not at every start."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=kwargs.get("help"))
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        print(version_text(Config().sdk_dir))
+        parser.exit()
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -26,6 +49,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         prog="service-stub", description="Sandbox server of the financing service."
     )
     add = parser.add_argument
+    add("--version", action=_PrintVersion, help="print the package's and the SDK's Brython version, and exit")
     add("--host", default=DEFAULT_HOST, help="address to listen on (default %(default)s)")
     add(
         "--port",

@@ -6,6 +6,7 @@ from aiohttp import web
 
 from ..state import state_of
 from ..storage.fixture import reset as reset_storage
+from ..web.compiled_sdk import inspect
 from .guard import check_control_access
 from .switchboard import SWITCHBOARD
 
@@ -26,8 +27,10 @@ def control(handler):
 
 @control
 async def health(request: web.Request) -> web.Response:
-    """200 once the server is ready to answer."""
-    return web.json_response({"status": "ok"})
+    """200 once the server is ready to answer; ``sdk`` says whether it can serve the SDK, and if
+    not why, so a test kit can stop before browser tests wait for buttons that never come."""
+    presence = inspect(state_of(request).config.sdk_dir)
+    return web.json_response({"status": "ok", "sdk": presence.report()})
 
 
 @control

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from .sandbox import DEMO_KEYS, Keys, Sandbox, SandboxError
+from .sandbox import DEMO_KEYS, Keys, Sandbox, SandboxError, SdkMissingError, check_sdk
 from .server import ServiceProcess
 
 if TYPE_CHECKING:
@@ -113,14 +113,20 @@ def sandbox_server(
             )
         sandbox = Sandbox(url, admin_token=token, keys=sandbox_keys)
         try:
-            sandbox.health()
+            check_sdk(url, sandbox.health())
         except (OSError, SandboxError) as error:
             pytest.fail(f"no sandbox server answers at {url} ({error})", pytrace=False)
+        except SdkMissingError as error:
+            pytest.fail(str(error), pytrace=False)
         yield sandbox
         return
     # In :memory: (nothing to clean up; a reset rewrites a few tables). A token that is set also
     # guards the server we start, so one CI configuration works with either kind of server.
-    with ServiceProcess(port=port, admin_token=token, extra_args=sandbox_server_args) as process:
+    try:
+        process = ServiceProcess(port=port, admin_token=token, extra_args=sandbox_server_args).start()
+    except SdkMissingError as error:
+        pytest.fail(str(error), pytrace=False)
+    with process:
         yield Sandbox(process.url, admin_token=token, keys=sandbox_keys, process=process)
 
 

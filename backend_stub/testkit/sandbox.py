@@ -19,7 +19,16 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .server import ServiceProcess
 
-__all__ = ["DEMO_KEYS", "Keys", "Sandbox", "SandboxError", "DECISIONS", "CHECKOUT_URLS"]
+__all__ = [
+    "DEMO_KEYS",
+    "Keys",
+    "Sandbox",
+    "SandboxError",
+    "SdkMissingError",
+    "check_sdk",
+    "DECISIONS",
+    "CHECKOUT_URLS",
+]
 
 # The statuses a checkout can be decided with, as the hosted page's buttons decide them.
 DECISIONS = ("success", "pending", "ko")
@@ -46,6 +55,22 @@ class SandboxError(RuntimeError):
     def __init__(self, method: str, path: str, status: int, body: Any) -> None:
         self.method, self.path, self.status, self.body = method, path, status, body
         super().__init__(f"{method} {path} -> {status}: {body}")
+
+
+class SdkMissingError(RuntimeError):
+    """The server cannot serve the SDK: browser tests against it would only wait for buttons."""
+
+
+def check_sdk(url: str, health: Mapping[str, Any]) -> None:
+    """Raise :class:`SdkMissingError` if the health answer of the server at ``url`` says it has
+    no compiled SDK. A server that does not say (an older version) is taken at its word."""
+    report = health.get("sdk")
+    if isinstance(report, Mapping) and report.get("present") is False:
+        raise SdkMissingError(
+            f"the sandbox server at {url} cannot serve the SDK ({report.get('problem')}), so no"
+            " payment button would ever appear. Installed service-checkout packages carry it:"
+            " reinstall the package; in a source checkout, compile it with `make build`."
+        )
 
 
 class Sandbox:
@@ -201,7 +226,9 @@ class Sandbox:
         return self.control("POST", f"/_sandbox/checkouts/{_segment(checkout_id)}/expire")
 
     # -- orders -----------------------------------------------------------------------------------------
-    def seed_orders(self, orders: Mapping[str, Any] | Sequence[Mapping[str, Any]], *, key: str | None = None):
+    def seed_orders(
+        self, orders: Mapping[str, Any] | Sequence[Mapping[str, Any]], *, key: str | None = None
+    ) -> dict[str, Any] | list[dict[str, Any]]:
         """Create orders directly (one object, or a list); returns what the server created."""
         body = dict(orders) if isinstance(orders, Mapping) else [dict(order) for order in orders]
         return self.control("POST", "/_sandbox/orders", body, key=key or self.keys.private)

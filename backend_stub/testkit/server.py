@@ -12,6 +12,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from .sandbox import SdkMissingError, check_sdk
+
 __all__ = ["ServiceProcess", "ControlError"]
 
 START_TIMEOUT_S = 30
@@ -32,12 +34,15 @@ class ServiceProcess:
         extra_args: list[str] | None = None,
         admin_token: str | None = None,
         startup_timeout: float = START_TIMEOUT_S,
+        require_sdk: bool = True,
     ) -> None:
         self.host, self.port, self.db = host, port, str(db)
         self.extra_args = list(extra_args or [])
         # With a token the server lets any client use the controls that send it; control() does.
         self.admin_token = admin_token
         self.startup_timeout = startup_timeout
+        # Browser tests need the compiled SDK: without it, start() fails rather than they time out.
+        self.require_sdk = require_sdk
         self.process: subprocess.Popen | None = None
         self._reader: threading.Thread | None = None
         self.url = ""
@@ -45,7 +50,9 @@ class ServiceProcess:
 
     # -- life -----------------------------------------------------------------------------------
     def start(self) -> ServiceProcess:
-        """Start the server and return once it answers its health check."""
+        """Start the server and return once it answers its health check; raises
+        :class:`~.sandbox.SdkMissingError` if it cannot serve the SDK (unless ``require_sdk`` is
+        false)."""
         command = [
             sys.executable,
             "-m",
@@ -75,7 +82,13 @@ class ServiceProcess:
         if not announced.wait(self.startup_timeout) or not self.url:
             self.stop()
             raise RuntimeError("the sandbox server did not start:\n" + "\n".join(self.output[-30:]))
-        self.control("GET", "/_sandbox/health")
+        health = self.control("GET", "/_sandbox/health")
+        if self.require_sdk:
+            try:
+                check_sdk(self.url, health)
+            except SdkMissingError:
+                self.stop()
+                raise
         return self
 
     def _read_output(self, announced: threading.Event) -> None:
@@ -119,7 +132,7 @@ class ServiceProcess:
                     pipe.close()
 
     def __enter__(self) -> ServiceProcess:
-        return self.start()
+        return self if self.alive else self.start()
 
     def __exit__(self, *exc: object) -> None:
         self.stop()

@@ -8,7 +8,6 @@ precompressed at build time and served as brotli or gzip when the browser accept
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,6 +15,7 @@ from aiohttp import web
 
 from ..api.errors import NotFound, ServiceUnavailable
 from ..state import state_of
+from .compiled_sdk import Presence, inspect
 
 __all__ = ["ROUTES", "add_file_cache", "SdkFiles"]
 
@@ -26,6 +26,11 @@ CONTENT_TYPES = {
     ".html": "text/html; charset=utf-8",
     ".ts": "application/typescript; charset=utf-8",
 }
+# Public, so it names no path of the server's: the guarded health control says what is missing.
+MISSING = (
+    "This server has no compiled SDK to serve (GET /_sandbox/health says what is missing). An"
+    " installed service-checkout package carries it; a source checkout builds it with `make build`."
+)
 # The bridge page runs Brython, which evaluates generated code: only it may use 'unsafe-eval'.
 BRIDGE_CSP = (
     "default-src 'none'; script-src 'self' 'unsafe-eval'; connect-src 'self'; "
@@ -42,12 +47,10 @@ class SdkFiles:
     files: dict[str, bytes]
 
     @classmethod
-    def load(cls, folder: Path) -> SdkFiles | None:
-        manifest_path = folder / "manifest.json"
-        if not manifest_path.is_file():
-            return None
-        files = {path.name: path.read_bytes() for path in folder.iterdir() if path.is_file()}
-        return cls(json.loads(manifest_path.read_text(encoding="utf-8")), files)
+    def load(cls, presence: Presence) -> SdkFiles:
+        """Every file of a folder :func:`~.compiled_sdk.inspect` found complete."""
+        files = {path.name: path.read_bytes() for path in presence.folder.iterdir() if path.is_file()}
+        return cls(presence.manifest, files)
 
 
 SDK_FILES = web.AppKey("sdk_files", dict)
@@ -56,11 +59,12 @@ SDK_FILES = web.AppKey("sdk_files", dict)
 def _files(request: web.Request) -> SdkFiles:
     cache = request.app[SDK_FILES]
     if "files" not in cache:
-        cache["files"] = SdkFiles.load(state_of(request).config.sdk_dir)
-    files = cache["files"]
-    if files is None:
-        raise ServiceUnavailable("The SDK is not built: run `make build` (python -m sdk.tooling.build).")
-    return files
+        presence = inspect(state_of(request).config.sdk_dir)
+        if not presence.present:
+            # Not cached: an SDK compiled while the server runs is served from then on.
+            raise ServiceUnavailable(MISSING)
+        cache["files"] = SdkFiles.load(presence)
+    return cache["files"]
 
 
 def _serve(request: web.Request, files: SdkFiles, name: str, cache_control: str) -> web.Response:

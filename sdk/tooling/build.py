@@ -23,6 +23,7 @@ import argparse
 import gzip
 import hashlib
 import json
+import os
 import sys
 import time
 from importlib import resources
@@ -30,10 +31,12 @@ from pathlib import Path
 
 import brotli
 from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 
-from backend_stub.testkit.chromium import launch_options
+from backend_stub.testkit.chromium import executable, launch_options
 
 from .. import attributes
+from .sources import digest
 from .trim_runtime import trim
 
 __all__ = ["build", "main"]
@@ -64,6 +67,21 @@ _COMPILE = r"""
 }
 """
 
+# Brython seeds the names it generates (function suffixes, lambda names) from Math.random: a
+# fixed sequence makes the same sources compile to the same bytes, so the hashed file names, the
+# loader and a package built from a clean checkout are all reproducible (mulberry32).
+_SEEDED_RANDOM = """
+(() => {
+  let state = 0x5eed
+  Math.random = () => {
+    state = (state + 0x6d2b79f5) | 0
+    let t = Math.imul(state ^ (state >>> 15), 1 | state)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+})()
+"""
+
 
 def runtime_modules() -> list[dict]:
     """The SDK modules the browser runs: the package and its plain modules, not ``tooling``."""
@@ -83,6 +101,7 @@ def brython_runtime() -> bytes:
 def _page(browser: Browser, files: dict[str, bytes]) -> Page:
     """A page on a made-up origin whose scripts come from ``files`` (path -> bytes)."""
     page = browser.new_page()
+    page.add_init_script(_SEEDED_RANDOM)
     scripts = "".join(f'<script src="/{name}"></script>' for name in files)
     documents = {"": f"<!doctype html>{scripts}".encode(), **files}
 
@@ -184,6 +203,25 @@ def _write(out: Path, name: str, data: bytes, *, versioned: bool = True) -> str:
     return name
 
 
+CHROMIUM_HELP = (
+    "the SDK is compiled in a headless Chromium: install one (Debian: apt-get install chromium),"
+    " set CHROMIUM to its executable, or run `playwright install chromium`"
+)
+
+
+def _launch(playwright) -> Browser:
+    """Chromium for the compile, or an exit that says which Chromium is missing and how to get one."""
+    configured = os.environ.get("CHROMIUM")
+    if configured and executable() != configured:
+        raise SystemExit(f"cannot build the SDK: CHROMIUM={configured} is not an executable; {CHROMIUM_HELP}")
+    try:
+        return playwright.chromium.launch(**launch_options())
+    except PlaywrightError as error:
+        reason = str(error).strip().splitlines()[0]
+        problem = f"Chromium does not start ({reason})"
+        raise SystemExit(f"cannot build the SDK: {problem}; {CHROMIUM_HELP}") from None
+
+
 def build(out: Path = DEFAULT_OUT) -> dict:
     """Compile and write everything; returns the manifest."""
     started = time.monotonic()
@@ -192,7 +230,7 @@ def build(out: Path = DEFAULT_OUT) -> dict:
     entry = {"name": BOOT_NAME, "src": ENTRY, "is_package": False}
     trimmed, _report = trim(runtime.decode("utf-8"))
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(**launch_options())
+        browser = _launch(playwright)
         version, compiled = compile_modules(browser, modules + [entry], runtime)
         bundle = bundle_source(modules, compiled, version).encode("utf-8")
         check_bundle(browser, trimmed.encode("utf-8"), bundle)
@@ -216,6 +254,7 @@ def build(out: Path = DEFAULT_OUT) -> dict:
         "loader": _write(out, "loader.js", loader.encode("utf-8"), versioned=False),
         "types": _write(out, "sdk.d.ts", (SDK_DIR / "service.d.ts").read_bytes(), versioned=False),
         "modules": [module["name"] for module in modules],
+        "sources": digest(SDK_DIR),
     }
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
     print(

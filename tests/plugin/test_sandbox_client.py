@@ -30,7 +30,8 @@ def test_urls_keys_and_script_tag(sandbox: Sandbox):
     assert sandbox.script_tag(sandbox=False, attrs="") == (
         f'<script src="{sandbox.url}/sdk.js?public-key=pk_test_demo&sandbox=false"></script>'
     )
-    assert sandbox.health() == {"status": "ok"}
+    health = sandbox.health()
+    assert (health["status"], health["sdk"]["present"]) == ("ok", True)
     assert sandbox.call("GET", "/openapi.json", key=sandbox.public_key)["openapi"].startswith("3.1")
 
 

@@ -1,0 +1,64 @@
+"""Whether a folder holds the whole compiled SDK, and which Brython it was compiled for.
+
+The server reports it (``/_sandbox/health``, ``service-stub --version``) and the package build
+refuses a wheel or sdist without it. Standard library only and no relative import: the package
+build loads this file by its path, before anything is installed.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["FILE_KEYS", "MANIFEST", "Presence", "inspect"]
+
+MANIFEST = "manifest.json"
+# The manifest's entries that name a file the browser loads: each must be in the folder.
+FILE_KEYS = ("loader", "brython", "bundle", "bridge")
+
+
+@dataclass(frozen=True)
+class Presence:
+    """What :func:`inspect` found: ``problem`` says why the SDK cannot be served (None if it can)."""
+
+    folder: Path
+    problem: str | None
+    manifest: dict
+
+    @property
+    def present(self) -> bool:
+        return self.problem is None
+
+    @property
+    def brython_version(self) -> str | None:
+        """The Brython the bundle was compiled for (and refuses any other)."""
+        return self.manifest.get("brython_version")
+
+    def report(self) -> dict:
+        """The JSON the health control answers under ``sdk``."""
+        report = {"present": self.present, "brython_version": self.brython_version}
+        report["folder"] = str(self.folder)
+        if self.problem:
+            report["problem"] = self.problem
+        return report
+
+
+def inspect(folder: Path) -> Presence:
+    """Read ``folder``'s manifest and check that every file it names is there."""
+    try:
+        manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return Presence(folder, f"no {MANIFEST} in {folder}: the SDK was never compiled into it", {})
+    except (OSError, ValueError) as error:
+        return Presence(folder, f"unreadable {folder / MANIFEST}: {error}", {})
+    if not isinstance(manifest, dict):
+        return Presence(folder, f"{folder / MANIFEST} is not a JSON object", {})
+    missing = [
+        str(manifest.get(key, f"<{key}>"))
+        for key in FILE_KEYS
+        if not isinstance(manifest.get(key), str) or not (folder / manifest[key]).is_file()
+    ]
+    if missing:
+        return Presence(folder, f"{folder} lacks {', '.join(missing)} named by its {MANIFEST}", manifest)
+    return Presence(folder, None, manifest)

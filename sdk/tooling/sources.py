@@ -1,0 +1,33 @@
+"""What the compiled SDK is compiled from: a digest of ``sdk/``'s sources and build tools.
+
+The build writes it into ``manifest.json``; the package build compares it with the tree's to
+tell a compiled SDK that still matches its sources from a stale one. Standard library only:
+the package build loads this file before any build requirement is installed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+__all__ = ["INPUT_SUFFIXES", "digest"]
+
+# Every kind of file the build reads from sdk/ (the modules, the loader, its TypeScript
+# declarations, the bridge page).
+INPUT_SUFFIXES = (".py", ".js", ".ts", ".html")
+
+
+def digest(sdk_dir: Path) -> str:
+    """``sha256:<hex>`` over the path and bytes of every input file under ``sdk_dir``."""
+    hasher = hashlib.sha256()
+    files = sorted(
+        path
+        for path in sdk_dir.rglob("*")
+        if path.is_file() and path.suffix in INPUT_SUFFIXES and "__pycache__" not in path.parts
+    )
+    for path in files:
+        data = path.read_bytes()
+        relative = path.relative_to(sdk_dir).as_posix().encode()
+        hasher.update(b"%d:%s\0%d:" % (len(relative), relative, len(data)))
+        hasher.update(data)
+    return "sha256:" + hasher.hexdigest()
