@@ -151,7 +151,9 @@ def venv(packaging_dir: Path, release: Release) -> Venv:
     succeed([sys.executable, "-m", "venv", "--without-pip", path], cwd=packaging_dir)
     workdir = packaging_dir / "elsewhere"
     workdir.mkdir()
-    tools = requirements("pytest", "playwright", "pytest-playwright", "brython", "brotli", "setuptools")
+    tools = requirements(
+        "pytest", "playwright", "pytest-playwright", "pytest-base-url", "brython", "brotli", "setuptools"
+    )
     # --no-compile: the few modules a run imports are compiled then, not the thousands installed.
     succeed([*pip_in(path), "install", "--quiet", "--no-compile", release.wheel, *tools], cwd=workdir)
     return Venv(path, workdir)
