@@ -42,7 +42,7 @@ async def list_articles(request: web.Request) -> web.Response:
     """One page of the campaign's articles matching the filters."""
     merchant_id, campaign_id = request[MERCHANT].id, request.match_info["campaign_id"]
     store = ArticleStore(state_of(request).db)
-    return render_list(
+    return await render_list(
         request,
         fields=ARTICLE_FILTER_FIELDS,
         count=lambda conditions: store.count(merchant_id, campaign_id, conditions),

@@ -160,4 +160,6 @@ def from_domain(exc: domain.DomainError) -> APIError:
         return NotFound(exc.message)
     if isinstance(exc, domain.Conflict):
         return Conflict(exc.message)
+    if isinstance(exc, domain.DeadlineExceeded):
+        return RequestTimeout(exc.message)
     return InternalServerError()
