@@ -20,6 +20,7 @@ __all__ = [
     "NotAcceptable",
     "RequestTimeout",
     "Conflict",
+    "PayloadTooLarge",
     "UnsupportedMediaType",
     "Throttled",
     "InternalServerError",
@@ -97,6 +98,14 @@ class RequestTimeout(APIError):
 
 class Conflict(APIError):
     status, type = 409, "ConflictException"
+
+
+class PayloadTooLarge(APIError):
+    status, type = 413, "RequestEntityTooLargeException"
+
+    @classmethod
+    def default_message(cls) -> str:
+        return "The request body is too large."
 
 
 class UnsupportedMediaType(APIError):

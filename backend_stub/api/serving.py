@@ -20,7 +20,7 @@ from aiohttp import web
 from ..domain.errors import DomainError
 from ..storage.merchants import Merchant, MerchantStore
 from .auth import authenticate
-from .errors import APIError, InternalServerError, MethodNotAllowed, NotFound, from_domain
+from .errors import APIError, InternalServerError, MethodNotAllowed, NotFound, PayloadTooLarge, from_domain
 from .negotiation import negotiate
 from .rendering import MEDIA_TYPE, render
 from .routing import Handler, RouteInfo
@@ -112,7 +112,5 @@ def _from_aiohttp(exc: web.HTTPException) -> APIError:
     if isinstance(exc, web.HTTPNotFound):
         return NotFound("No such resource.")
     if isinstance(exc, web.HTTPRequestEntityTooLarge):
-        error = APIError("The request body is too large.")
-        error.status, error.type = 413, "RequestEntityTooLargeException"
-        return error
+        return PayloadTooLarge()
     return InternalServerError()
