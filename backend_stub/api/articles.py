@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from ..domain.articles import ARTICLE_FILTER_FIELDS, Article, parse_articles
+from ..domain.articles import ARTICLE_FILTER_FIELDS, Article, parse_articles, parse_campaign_id
 from ..state import state_of
 from ..storage.articles import ArticleStore
 from .bodies import read_json
@@ -31,10 +31,9 @@ def present_article(article: Article) -> dict:
 
 async def post_articles(request: web.Request) -> web.Response:
     """Add or update the posted articles (by id); 204."""
+    campaign_id = parse_campaign_id(request.match_info["campaign_id"])
     articles = parse_articles(await read_json(request))
-    ArticleStore(state_of(request).db).upsert(
-        request[MERCHANT].id, request.match_info["campaign_id"], articles
-    )
+    ArticleStore(state_of(request).db).upsert(request[MERCHANT].id, campaign_id, articles)
     return render_empty(request)
 
 

@@ -27,10 +27,7 @@ def checkout_json(checkout: Checkout) -> dict:
             "name": checkout.order_name,
             "currency": checkout.currency,
             "total_amount": checkout.total_amount,
-            "articles": [
-                {"name": a.name, "quantity": a.quantity, "unit_price": a.unit_price}
-                for a in checkout.articles
-            ],
+            "articles": [line.as_dict() for line in checkout.articles],
         },
         "product": {"type": checkout.product_type},
         "merchant": dict(checkout.urls),
