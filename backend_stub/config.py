@@ -28,9 +28,9 @@ class Config:
     admin_token: str | None = None
     # Simultaneous API requests one key may have in flight before it gets 429.
     concurrency_limit: int = 64
-    # Host names the controls and the hosted checkout's decision answer under, besides loopback
-    # names and IP addresses (backend_stub.api.hosts): a defence against DNS rebinding.
-    allowed_hosts: tuple[str, ...] = ()
+    # Host names (lower case) the controls and the hosted checkout's decision answer under,
+    # besides loopback names and IP addresses (backend_stub.api.hosts): no DNS rebinding.
+    allowed_hosts: frozenset[str] = frozenset()
     # Seconds a list query may take before it is stopped with 408 (storage.database).
     query_timeout: float = 5.0
     # Seconds a client may take to send a request body before it gets 408 (api.bodies).
