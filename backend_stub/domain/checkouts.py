@@ -148,11 +148,15 @@ def parse_new_checkout(
         name: parse_http_url(merchant.get(name), f"merchant.{name}", errors, required=False)
         for name in URL_FIELDS
     }
-    order = _object(data.get("order"), "order", errors, required=True) or {}
-    order_id = parse_identifier(order.get("id"), "order.id", errors) if order else None
-    currency = parse_currency(order.get("currency"), "order.currency", errors) if order else None
+    given = _object(data.get("order"), "order", errors, required=True)
+    order = given or {}
+    # Without an order its fields are not named again; an empty order names each of them.
+    order_id = parse_identifier(order.get("id"), "order.id", errors) if given is not None else None
+    currency = parse_currency(order.get("currency"), "order.currency", errors) if given is not None else None
     total = (
-        parse_amount(order.get("total_amount"), "order.total_amount", errors, minimum=1) if order else None
+        parse_amount(order.get("total_amount"), "order.total_amount", errors, minimum=1)
+        if given is not None
+        else None
     )
     name = read_text(order.get("name"), "order.name", errors, maximum=MAX_TEXT, required=False)
     articles = _articles(order.get("articles"), "order.articles", errors)
