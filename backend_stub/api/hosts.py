@@ -23,6 +23,9 @@ from .errors import Forbidden
 
 __all__ = ["hostname", "is_served_host", "check_served_host"]
 
+# Names in ASCII (international ones arrive as punycode), and the digits of IPv6 addresses.
+_NAME_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-._:%")
+
 
 def hostname(host: str) -> str | None:
     """The name or address in a ``Host`` value (port and brackets removed, lower case, without
@@ -37,7 +40,8 @@ def hostname(host: str) -> str | None:
         rest = colon + port
     if rest and not (rest[0] == ":" and (rest[1:].isascii() and rest[1:].isdigit() or rest == ":")):
         return None
-    return name.rstrip(".") or None
+    name = name.rstrip(".")
+    return name if name and _NAME_CHARACTERS.issuperset(name) else None
 
 
 def _is_address(name: str) -> bool:
