@@ -10,6 +10,9 @@ from dataclasses import dataclass
 
 from aiohttp.test_utils import TestClient
 
+from tests.api.seeding import confirmed_order
+from tests.conftest import DEMO_PRIVATE, bearer
+
 
 @dataclass
 class RawAnswer:
@@ -93,3 +96,32 @@ async def until_in_flight(api: TestClient, path: str) -> None:
         if any(entry["outcome"] == "in_flight" for entry in journal["requests"]):
             return
     raise AssertionError(f"no request to {path} was ever in flight")
+
+
+async def real_ids(api: TestClient) -> dict[str, str]:
+    """Real objects for every path parameter of the server (an order with a capture, a checkout,
+    a campaign), so that a request can only be wrong where a test makes it wrong."""
+    order_id = await confirmed_order(api, 20000)
+    capture = await api.post(
+        f"/orders/{order_id}/captures", json={"amount": 5000}, headers=bearer(DEMO_PRIVATE)
+    )
+    checkout = await api.post(
+        "/checkout",
+        json={"order": {"id": "hostile-1", "currency": "EUR", "total_amount": 25000}},
+        headers=bearer(DEMO_PRIVATE),
+    )
+    articles = await api.post(
+        "/me/campaigns/spring/articles",
+        json=[{"id": "a1", "name": "Lamp", "url": "https://shop.example/a1"}],
+        headers=bearer(DEMO_PRIVATE),
+    )
+    assert capture.status == 201 and checkout.status == 201 and articles.status == 204
+    return {
+        "order_id": order_id,
+        "capture_id": (await capture.json())["id"],
+        "checkout_id": (await checkout.json())["id"],
+        "campaign_id": "spring",
+        "article_id": "a1",
+        "name": "checkout.js",
+        "path": "nowhere",
+    }

@@ -13,8 +13,8 @@ import pytest
 from backend_stub.app import create_app
 from backend_stub.config import Config
 from backend_stub.state import STATE
-from tests.api.hostile import error_answer, error_of, raw_request, send_raw
-from tests.api.seeding import confirmed_order, seed
+from tests.api.hostile import error_answer, error_of, raw_request, real_ids, send_raw
+from tests.api.seeding import seed
 from tests.conftest import DEMO_PRIVATE, DEMO_PUBLIC, bearer
 
 XML = "application/vnd.service.v1+xml"
@@ -34,23 +34,7 @@ def post_routes() -> list[str]:
 
 @pytest.fixture
 async def ids(api) -> dict[str, str]:
-    """Real objects for every path parameter, so that only the body can be wrong."""
-    order_id = await confirmed_order(api, 20000)
-    capture = await api.post(
-        f"/orders/{order_id}/captures", json={"amount": 5000}, headers=bearer(DEMO_PRIVATE)
-    )
-    checkout = await api.post(
-        "/checkout",
-        json={"order": {"id": "hostile-1", "currency": "EUR", "total_amount": 25000}},
-        headers=bearer(DEMO_PRIVATE),
-    )
-    assert capture.status == 201 and checkout.status == 201
-    return {
-        "order_id": order_id,
-        "capture_id": (await capture.json())["id"],
-        "checkout_id": (await checkout.json())["id"],
-        "campaign_id": "spring",
-    }
+    return await real_ids(api)
 
 
 BODIES = {
