@@ -338,8 +338,9 @@ def page_parameter() -> dict:
 
 
 _VALUE_HELP = {
-    FieldType.TEXT: "Text; `in` takes a comma-separated list, `regex`/`iregex` a Python regular"
-    " expression, `search` words matched as whole words, case-insensitively.",
+    FieldType.TEXT: "Text; `in` takes a comma-separated list, `regex`/`iregex` an RE2 regular"
+    " expression (Python's syntax without backreferences or look-around), `search` words matched"
+    " as whole words, case-insensitively.",
     FieldType.NUMBER: "An integer (amounts in minor units); `in` takes a comma-separated list.",
     FieldType.DATE: "An ISO 8601 timestamp (compared in UTC); `year`, `month`, `day`, `hour` take"
     " integers, `week_day` an English day name (" + ", ".join(WEEK_DAYS) + ").",
