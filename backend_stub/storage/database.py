@@ -149,10 +149,7 @@ class Database:
         slots = self._lanes.get(lane)
         if slots is None:
             slots = self._lanes[lane] = asyncio.Semaphore(self._per_lane)
-        try:
-            await asyncio.wait_for(slots.acquire(), max(0.0, deadline - time.monotonic()))
-        except TimeoutError:
-            raise DeadlineExceeded() from None
+        await _take(slots, deadline)
         stop = _Deadline(deadline, self._closing)
         loop = asyncio.get_running_loop()
         try:
@@ -204,6 +201,35 @@ class Database:
         self._writer.close()
         if self._scratch is not None:
             self._scratch.cleanup()
+
+
+async def _take(slots: asyncio.Semaphore, deadline: float) -> None:
+    """One of a lane's slots, waiting at most until ``deadline`` (DeadlineExceeded past it).
+
+    Not ``asyncio.wait_for``: on Python 3.11 it can time out just after the semaphore granted
+    the slot, and the slot would never be given back.
+    """
+    if not slots.locked():
+        await slots.acquire()  # a free slot is taken at once, without waiting
+        return
+    waiting = asyncio.ensure_future(slots.acquire())
+    try:
+        done, _ = await asyncio.wait({waiting}, timeout=max(0.0, deadline - time.monotonic()))
+    except BaseException:
+        await _abandon(waiting, slots)
+        raise
+    if not done:
+        await _abandon(waiting, slots)
+        raise DeadlineExceeded()
+
+
+async def _abandon(waiting: asyncio.Future, slots: asyncio.Semaphore) -> None:
+    waiting.cancel()
+    try:
+        await waiting
+    except asyncio.CancelledError:
+        return
+    slots.release()  # granted before the cancellation landed: give it back
 
 
 def _call_soon(loop: asyncio.AbstractEventLoop, callback: Callable[[], object]) -> None:
