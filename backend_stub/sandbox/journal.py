@@ -194,8 +194,9 @@ def parse_filter(query: Mapping[str, str]) -> JournalFilter:
     if path is not None and not path.startswith("/"):
         errors.add("path", "Must be a path starting with '/'.")
     since = query.get("since", "0")
-    # ASCII digits only, and few: str.isdigit() also takes "²", which int() refuses.
-    if not (since.isascii() and since.isdigit() and len(since) <= 18):
+    # ASCII digits only, and at most a 64-bit number's: str.isdigit() also takes "²", which
+    # int() refuses, and int() of thousands of digits is refused too.
+    if not (since.isascii() and since.isdigit() and len(since) <= 19):
         errors.add("since", "Must be a sequence number (a non-negative integer).")
     errors.raise_if_any()
     paths = None
