@@ -89,6 +89,17 @@ async def error_answer(response) -> dict:
     return error_of(await response.read(), response.headers.get("Content-Type", ""))
 
 
+async def mismatch(response, status: int, field: str | None = None) -> str | None:
+    """What is wrong with an answer that should be ``status`` in the error format, naming
+    ``field`` among its fields; None when it is right. Tables of cases collect these, so one
+    failure lists every case that went wrong."""
+    body = await response.read()
+    if response.status != status:
+        return f"{response.status}: {body[:200]!r}"
+    fields = error_of(body, response.headers.get("Content-Type", ""))["fields"] or []
+    return None if field is None or field in fields else f"fields {fields}"
+
+
 async def until_in_flight(api: TestClient, path: str) -> None:
     """Wait, asking the journal and never sleeping, until a request to ``path`` is in flight."""
     for _ in range(100_000):

@@ -12,7 +12,7 @@ import pytest
 
 from backend_stub.cli import config_from, parse_args
 from backend_stub.config import Config
-from tests.api.hostile import error_answer
+from tests.api.hostile import mismatch
 from tests.conftest import DEMO_PRIVATE, DEMO_PUBLIC, bearer
 
 REBOUND = [
@@ -65,12 +65,18 @@ CONTROLS = [
 ]
 
 
-@pytest.mark.parametrize("host", REBOUND)
 @pytest.mark.parametrize(("method", "path", "body"), CONTROLS, ids=[f"{m} {p}" for m, p, _ in CONTROLS])
-async def test_controls_refuse_a_name_the_server_does_not_serve(api, host, method, path, body):
-    response = await api.request(method, path, json=body, headers=as_browser(api, host))
-    assert response.status == 403
-    assert (await error_answer(response))["type"] == "ForbiddenException"
+async def test_controls_refuse_a_name_the_server_does_not_serve(api, method, path, body):
+    wrong = {
+        host: problem
+        for host in REBOUND
+        if (
+            problem := await mismatch(
+                await api.request(method, path, json=body, headers=as_browser(api, host)), 403
+            )
+        )
+    }
+    assert wrong == {}
     assert not await maintenance_on(api)
     assert await (await api.get("/_sandbox/faults")).json() == {"faults": []}
 

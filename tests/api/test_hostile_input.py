@@ -13,7 +13,7 @@ import pytest
 from backend_stub.app import create_app
 from backend_stub.config import Config
 from backend_stub.state import STATE
-from tests.api.hostile import error_answer, error_of, raw_request, real_ids, send_raw
+from tests.api.hostile import error_answer, error_of, mismatch, raw_request, real_ids, send_raw
 from tests.api.seeding import seed
 from tests.conftest import DEMO_PRIVATE, DEMO_PUBLIC, bearer
 
@@ -51,13 +51,15 @@ BODIES = {
 
 
 @pytest.mark.parametrize("route", post_routes())
-@pytest.mark.parametrize("body", list(BODIES), ids=list(BODIES))
-async def test_a_malformed_body_is_a_400_on_body_on_every_json_route(api, ids, route, body):
+async def test_a_malformed_body_is_a_400_on_body_on_every_json_route(api, ids, route):
     path = "/" + route.lstrip("/").format(**ids)
     headers = bearer(DEMO_PRIVATE, **{"Content-Type": "application/json"})
-    response = await api.post(path, data=BODIES[body], headers=headers)
-    assert response.status == 400, await response.text()
-    assert (await error_answer(response))["fields"] == ["body"]
+    wrong = {
+        name: problem
+        for name, body in BODIES.items()
+        if (problem := await mismatch(await api.post(path, data=body, headers=headers), 400, "body"))
+    }
+    assert wrong == {}
 
 
 WRONG_TYPES = [
@@ -121,24 +123,31 @@ OUT_OF_RANGE = [
 ]
 
 
-@pytest.mark.parametrize("moment", OUT_OF_RANGE)
-@pytest.mark.parametrize("param", ["created-gte", "confirmed"])
+@pytest.mark.parametrize("param", ["created-gte", "created-lt", "confirmed", "created-exact"])
 @pytest.mark.parametrize("accept", ["application/json", XML])
-async def test_a_timestamp_out_of_range_is_a_400_naming_the_filter(api, moment, param, accept):
-    response = await api.get(
-        "/v1/orders", params={param: moment}, headers=bearer(DEMO_PRIVATE, Accept=accept)
-    )
-    assert response.status == 400
-    assert (await error_answer(response))["fields"] == [param]
+async def test_a_timestamp_out_of_range_is_a_400_naming_the_filter(api, param, accept):
+    headers = bearer(DEMO_PRIVATE, Accept=accept)
+    wrong = {
+        moment: problem
+        for moment in OUT_OF_RANGE
+        if (
+            problem := await mismatch(
+                await api.get("/v1/orders", params={param: moment}, headers=headers), 400, param
+            )
+        )
+    }
+    assert wrong == {}
 
 
-@pytest.mark.parametrize("moment", OUT_OF_RANGE)
 @pytest.mark.parametrize("field", ["created", "confirmed"])
-async def test_a_seeded_order_out_of_range_is_a_400_naming_the_field(api, moment, field):
-    order = {"created": "2026-01-01T00:00:00+00:00", "status": "confirmed", field: moment}
-    response = await api.post("/_sandbox/orders", json=order, headers=bearer(DEMO_PRIVATE))
-    assert response.status == 400
-    assert field in (await error_answer(response))["fields"]
+async def test_a_seeded_order_out_of_range_is_a_400_naming_the_field(api, field):
+    wrong = {}
+    for moment in OUT_OF_RANGE:
+        order = {"created": "2026-01-01T00:00:00+00:00", "status": "confirmed", field: moment}
+        response = await api.post("/_sandbox/orders", json=order, headers=bearer(DEMO_PRIVATE))
+        if problem := await mismatch(response, 400, field):
+            wrong[moment] = problem
+    assert wrong == {}
 
 
 def _many(name: str, value: str, times: int) -> str:
@@ -162,12 +171,16 @@ QUERIES = [
 ]
 
 
-@pytest.mark.parametrize(("query", "param"), QUERIES, ids=[param for _, param in QUERIES])
 @pytest.mark.parametrize("path", ["/orders", "/v1/orders"])
-async def test_a_query_past_the_limits_is_a_400_naming_the_parameter(api, path, query, param):
-    response = await api.get(f"{path}?{query}", headers=bearer(DEMO_PRIVATE, Accept=XML))
-    assert response.status == 400
-    assert (await error_answer(response))["fields"] == [param]
+@pytest.mark.parametrize("accept", ["application/json", XML])
+async def test_a_query_past_the_limits_is_a_400_naming_the_parameter(api, path, accept):
+    headers = bearer(DEMO_PRIVATE, Accept=accept)
+    wrong = {
+        query[:40]: problem
+        for query, param in QUERIES
+        if (problem := await mismatch(await api.get(f"{path}?{query}", headers=headers), 400, param))
+    }
+    assert wrong == {}
 
 
 @pytest.mark.parametrize(

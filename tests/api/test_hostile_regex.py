@@ -43,11 +43,12 @@ async def named(api):
 
 @pytest.mark.parametrize("lookup", ["regex", "iregex"])
 @pytest.mark.parametrize("path", LISTS)
-@pytest.mark.parametrize("pattern", CATASTROPHIC)
-async def test_a_catastrophic_pattern_is_answered_like_any_other(named, path, pattern, lookup):
-    response = await named.get(path, params={f"name-{lookup}": pattern}, headers=bearer(DEMO_PRIVATE))
-    assert response.status == 200, await response.text()
-    assert (await response.json())["results"] == []
+async def test_a_catastrophic_pattern_is_answered_like_any_other(named, path, lookup):
+    found = {}
+    for pattern in CATASTROPHIC:
+        response = await named.get(path, params={f"name-{lookup}": pattern}, headers=bearer(DEMO_PRIVATE))
+        found[pattern] = (response.status, len((await response.json()).get("results", [])))
+    assert found == dict.fromkeys(CATASTROPHIC, (200, 0))
 
 
 @pytest.mark.parametrize("path", LISTS)
@@ -56,8 +57,7 @@ async def test_regex_lookups_still_find_what_they_match(named, path):
     assert [item["name"] for item in (await response.json())["results"]] == [NAME]
 
 
-@pytest.mark.parametrize(
-    ("pattern", "says"),
+UNSUPPORTED = dict(
     [
         ("(?=x)x", "look-around"),
         ("x(?!y)", "look-around"),
@@ -69,17 +69,20 @@ async def test_regex_lookups_still_find_what_they_match(named, path):
         ("(x?){900}", "too complex"),
         ("x{1001}", "repetition"),
         ("[x", "missing ]"),
-    ],
+    ]
 )
+
+
 @pytest.mark.parametrize("path", ["/orders", "/v1" + ARTICLES])
 @pytest.mark.parametrize("lookup", ["regex", "iregex"])
-async def test_what_re2_cannot_do_is_a_400_naming_the_parameter(named, path, lookup, pattern, says):
+async def test_what_re2_cannot_do_is_a_400_naming_the_parameter(named, path, lookup):
     param = f"name-{lookup}"
-    response = await named.get(path, params={param: pattern}, headers=bearer(DEMO_PRIVATE))
-    assert response.status == 400
-    body = await response.json()
-    assert list(body["error"]["fields"]) == [param]
-    assert says in body["error"]["fields"][param][0]
+    answers = {}
+    for pattern, says in UNSUPPORTED.items():
+        response = await named.get(path, params={param: pattern}, headers=bearer(DEMO_PRIVATE))
+        fields = (await response.json())["error"].get("fields", {})
+        answers[pattern] = (response.status, list(fields), says in " ".join(fields.get(param, [])))
+    assert answers == dict.fromkeys(UNSUPPORTED, (400, [param], True))
 
 
 # --- one merchant's slow query holds nobody else -------------------------------------------

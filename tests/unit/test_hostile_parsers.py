@@ -30,7 +30,7 @@ from backend_stub.sandbox.maintenance import Maintenance
 from backend_stub.sandbox.throttle import Throttle
 
 NOW = datetime(2026, 11, 25, tzinfo=UTC)
-RUNS = settings(max_examples=100, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
+RUNS = settings(max_examples=75, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
 
 HOSTILE_TEXT = st.sampled_from(
     [
