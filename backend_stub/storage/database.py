@@ -42,7 +42,7 @@ T = TypeVar("T")
 READERS = 4
 # SQLite calls the deadline check every this many virtual-machine steps (a few microseconds);
 # the SQL functions that call Python (regular expressions) also check it on every row.
-_STEPS_PER_CHECK = 1000
+_STEPS_PER_CHECK = 10_000
 
 
 def _schema() -> str:
