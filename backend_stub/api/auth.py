@@ -8,7 +8,7 @@ from ..domain.keys import read_key
 from ..storage.merchants import KeyHolder, Merchant, MerchantStore
 from .errors import Forbidden, Unauthorized
 
-__all__ = ["Access", "authenticate", "bearer_key", "key_holder"]
+__all__ = ["Access", "authenticate", "authorize", "bearer_key", "key_holder"]
 
 
 class Access(Enum):
@@ -53,7 +53,12 @@ def key_holder(header: str | None, merchants: MerchantStore) -> KeyHolder | None
 def authenticate(header: str | None, access: Access, merchants: MerchantStore) -> Merchant:
     """The merchant the header's key belongs to; 401 for a missing, malformed or unknown key,
     403 for a public key where the private key is needed."""
-    found = key_holder(header, merchants)
+    return authorize(key_holder(header, merchants), header, access)
+
+
+def authorize(found: KeyHolder | None, header: str | None, access: Access) -> Merchant:
+    """:func:`authenticate` for a header already looked up (``found``, by :func:`key_holder`):
+    the sandbox gate looks every key up once, for its journal and its concurrency limit."""
     if found is None:
         raise _refusal(header)
     merchant, kind = found

@@ -54,7 +54,7 @@ async def admit(
     """
     if request.path.startswith(CONTROL_PREFIX):
         # The controls are neither journalled nor callable from a web page (no CORS).
-        return await serve(request, handler, info, merchants, cors=False)
+        return await serve(request, handler, info, None, cors=False)
     headers = request.headers
     holder = key_holder(headers.get("Authorization"), merchants)
     entry = board.journal.open(
@@ -75,7 +75,7 @@ async def admit(
                         await board.faults.hold(fault.delay_ms)
                         response = _fault_answer(request, info, fault, entry)
                     if response is None:
-                        response = await serve(request, handler, info, merchants)
+                        response = await serve(request, handler, info, holder)
                 finally:
                     if key:
                         board.throttle.leave(key)

@@ -54,6 +54,7 @@ class Entry:
         "path",
         "query_string",
         "holder",
+        "size",
         "origin",
         "status",
         "outcome",
@@ -78,6 +79,8 @@ class Entry:
         self.path = path
         self.query_string = query_string
         self.holder = holder
+        # The bytes the entry holds, about: its request's strings and a fixed overhead.
+        self.size = ENTRY_OVERHEAD + len(path) + len(query_string) + (len(origin) if origin else 0)
         self.origin = origin
         self.status: int | None = None
         self.outcome = IN_FLIGHT
@@ -96,11 +99,6 @@ class Entry:
         if self._ended is None:
             return None
         return round((self._ended - self._clock) * 1000, 3)
-
-    @property
-    def size(self) -> int:
-        """The bytes the entry holds, about: its request's strings and a fixed overhead."""
-        return ENTRY_OVERHEAD + len(self.path) + len(self.query_string) + len(self.origin or "")
 
     def describe(self) -> dict[str, Any]:
         """The entry as the journal endpoint shows it."""

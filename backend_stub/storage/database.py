@@ -40,7 +40,7 @@ __all__ = ["Database", "READERS"]
 T = TypeVar("T")
 
 READERS = 4
-# SQLite calls the deadline check every this many virtual-machine steps (a few microseconds);
+# SQLite calls the deadline check every this many virtual-machine steps (well under a millisecond);
 # the SQL functions that call Python (regular expressions) also check it on every row.
 _STEPS_PER_CHECK = 10_000
 
