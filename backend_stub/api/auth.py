@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import Enum
 
 from ..domain.keys import read_key
@@ -50,18 +51,19 @@ def key_holder(header: str | None, merchants: MerchantStore) -> KeyHolder | None
     return found
 
 
-def authenticate(header: str | None, access: Access, merchants: MerchantStore) -> Merchant:
-    """The merchant the header's key belongs to; 401 for a missing, malformed or unknown key,
+def authenticate(headers: Mapping[str, str], access: Access, merchants: MerchantStore) -> Merchant:
+    """The merchant a request's key belongs to; 401 for a missing, malformed or unknown key,
     403 for a public key where the private key is needed."""
-    return authorize(key_holder(header, merchants), header, access)
+    return authorize(key_holder(headers.get("Authorization"), merchants), access, headers)
 
 
-def authorize(found: KeyHolder | None, header: str | None, access: Access) -> Merchant:
-    """:func:`authenticate` for a header already looked up (``found``, by :func:`key_holder`):
-    the sandbox gate looks every key up once, for its journal and its concurrency limit."""
+def authorize(found: KeyHolder | None, access: Access, headers: Mapping[str, str]) -> Merchant:
+    """:func:`authenticate` for a key already looked up (``found``, by :func:`key_holder`):
+    the sandbox gate looks every key up once, for its journal, its concurrency limit and this.
+    ``headers`` are read only to say what was wrong."""
     if found is None:
-        raise _refusal(header)
-    merchant, kind = found
+        raise _refusal(headers.get("Authorization"))
+    merchant, kind, _key = found
     if access is Access.PRIVATE and kind != "private":
         raise Forbidden("This operation needs the private key; the public key only checks availability.")
     return merchant

@@ -64,7 +64,7 @@ async def serve(
     try:
         if info is not None:
             request[MEDIA_TYPE] = negotiate(headers.get("Accept"), info.path_version)
-            request[MERCHANT] = authorize(holder, headers.get("Authorization"), info.access)
+            request[MERCHANT] = authorize(holder, info.access, headers)
         elif versioned := _VERSIONED_PATH.match(request.path):
             negotiate(None, int(versioned[1]))  # an unknown version is a 406, not a 404
         response = await handler(request)

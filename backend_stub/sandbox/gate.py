@@ -61,7 +61,7 @@ async def admit(
         request.method, request.path, request.rel_url.raw_query_string, holder, headers.get("Origin")
     )
     # The limit counts keys as the merchants' keys they resolve to, whatever their spelling.
-    key = (holder[0].id, holder[1]) if holder is not None and info is not None else None
+    key = holder[2] if holder is not None and info is not None else None
     try:
         response, fault = None, None
         if board.maintenance.enabled or board.faults.active:  # so that "all off" costs two lookups

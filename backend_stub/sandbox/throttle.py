@@ -1,13 +1,13 @@
 """The concurrency limit: how many API requests one key may have in flight at once.
 
-A key is counted as the merchant's key it resolves to (merchant and kind), however the
-Authorization header spells it. Requests without a known key are not counted: they are refused
-with 401 anyway, and counting them would let one anonymous client throttle every other.
+A key is counted as the merchant's key it resolves to, however the Authorization header spells
+it (``bearer  sk_test_demo`` is ``sk_test_demo``). Requests without a known key are not
+counted: they are refused with 401 anyway, and counting them would let one anonymous client
+throttle every other.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from typing import Any
 
 from ..domain.errors import FieldErrors
@@ -24,9 +24,9 @@ class Throttle:
     def __init__(self, limit: int) -> None:
         self.configured = limit
         self.limit = limit
-        self._in_flight: dict[Hashable, int] = {}
+        self._in_flight: dict[str, int] = {}
 
-    def enter(self, key: Hashable) -> bool:
+    def enter(self, key: str) -> bool:
         """Count one more request of ``key``; False (and nothing counted) if it is at its limit."""
         count = self._in_flight.get(key, 0)
         if count >= self.limit:
@@ -34,7 +34,7 @@ class Throttle:
         self._in_flight[key] = count + 1
         return True
 
-    def leave(self, key: Hashable) -> None:
+    def leave(self, key: str) -> None:
         """A request counted by :meth:`enter` is done."""
         count = self._in_flight[key] - 1
         if count:

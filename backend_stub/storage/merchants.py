@@ -25,8 +25,10 @@ class Merchant:
         return self.limits.get((product_type, currency))
 
 
-# The merchant a key belongs to, and the key's kind ("public" or "private").
-KeyHolder = tuple[Merchant, str]
+# The merchant a key belongs to, the key's kind ("public" or "private"), and the key as the
+# merchant has it: however a request spells a key, this names it (the concurrency limit counts
+# by it), and as the very string the cache is keyed by, its hash is already known.
+KeyHolder = tuple[Merchant, str, str]
 
 
 class MerchantStore:
@@ -43,7 +45,7 @@ class MerchantStore:
         self._by_key = None
 
     def by_key(self, key: str) -> KeyHolder | None:
-        """The merchant owning ``key`` and the key's kind (``public`` or ``private``)."""
+        """The merchant owning ``key``, the key's kind (``public`` or ``private``) and the key."""
         if self._by_key is None:
             self._by_key = self._load()
         return self._by_key.get(key)
@@ -59,6 +61,6 @@ class MerchantStore:
             merchant = Merchant(
                 row["id"], row["name"], row["public_key"], row["private_key"], limits.get(row["id"], {})
             )
-            by_key[merchant.public_key] = (merchant, "public")
-            by_key[merchant.private_key] = (merchant, "private")
+            by_key[merchant.public_key] = (merchant, "public", merchant.public_key)
+            by_key[merchant.private_key] = (merchant, "private", merchant.private_key)
         return by_key
