@@ -43,7 +43,8 @@ engines: chromium
 	@scripts/ensure-firefox
 	@scripts/ensure-webkit
 
-$(SDK_STAMP): $(STAMP) $(shell find sdk -name '*.py' -o -name '*.js' -o -name '*.ts' -o -name '*.html' 2>/dev/null)
+# backend_stub/domain/keys.py is bundled too: the SDK reads keys by the server's rule.
+$(SDK_STAMP): $(STAMP) backend_stub/domain/keys.py $(shell find sdk -name '*.py' -o -name '*.js' -o -name '*.ts' -o -name '*.html' 2>/dev/null)
 	@scripts/ensure-chromium
 	$(BIN)/python -m sdk.tooling.build
 

@@ -23,10 +23,14 @@ RESOURCES = [button, checkouts, orders, refunds, captures, articles]
 
 def _open_state(config: Config) -> ServerState:
     db = Database(config.db)
-    fixture = read_fixture(config.fixture)
-    if db.query_one("SELECT 1 FROM merchants LIMIT 1") is None:
-        # A new database starts from the fixture; an existing one keeps its data.
-        load_fixture(db, fixture)
+    try:
+        fixture = read_fixture(config.fixture)
+        if db.query_one("SELECT 1 FROM merchants LIMIT 1") is None:
+            # A new database starts from the fixture; an existing one keeps its data.
+            load_fixture(db, fixture)
+    except BaseException:
+        db.close()  # its reader threads, and the file of a :memory: database
+        raise
     return ServerState(config=config, db=db, fixture=fixture)
 
 

@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 from aiohttp import web
 
 from . import __version__
+from .api.hosts import hostname
 from .app import create_app
 from .config import DEFAULT_HOST, DEFAULT_PORT, Config
 from .storage.fixture import DEFAULT_FIXTURE
@@ -71,6 +72,22 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="let non-loopback clients use /_sandbox/ when they send this token",
     )
     add(
+        "--allowed-host",
+        action="append",
+        default=[],
+        type=_host_name,
+        metavar="NAME",
+        help="a name the controls and the hosted checkout answer under, besides loopback names,"
+        " IP addresses, --host and --public-url's (repeatable; see the guide's Limits)",
+    )
+    add(
+        "--query-timeout",
+        type=float,
+        default=5.0,
+        metavar="SECONDS",
+        help="how long a list query may run before it gets 408 (default %(default)s)",
+    )
+    add(
         "--concurrency-limit",
         type=int,
         default=64,
@@ -100,14 +117,26 @@ def _public_url(text: str) -> str:
     return text.rstrip("/")
 
 
+def _host_name(text: str) -> str:
+    name = hostname(text)
+    if name is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a host name")
+    return name
+
+
 def config_from(args: argparse.Namespace) -> Config:
     """The server settings that the command line asks for."""
+    bound = hostname(args.host)
+    public = hostname(urlsplit(args.public_url).hostname or "") if args.public_url else None
     options = {
         "db": args.db,
         "fixture": args.fixture,
         "admin_token": args.admin_token,
         "concurrency_limit": args.concurrency_limit,
         "public_url": args.public_url,
+        # The names the server is reached by: --allowed-host, the bound address, the public URL's.
+        "allowed_hosts": frozenset(args.allowed_host) | {name for name in (bound, public) if name},
+        "query_timeout": args.query_timeout,
     }
     if args.sdk_dir is not None:
         options["sdk_dir"] = args.sdk_dir

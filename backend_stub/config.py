@@ -1,4 +1,4 @@
-"""The server's settings, and the keys under which the app keeps its state."""
+"""The server's settings."""
 
 from __future__ import annotations
 
@@ -6,13 +6,14 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .sandbox.journal import DEFAULT_MAX_BYTES
 from .storage.fixture import DEFAULT_FIXTURE
 
 __all__ = ["Config", "DEFAULT_HOST", "DEFAULT_PORT", "DEFAULT_SDK_DIR"]
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8400
-# Where `make build` (python -m sdk.build) writes the compiled SDK bundle the server serves.
+# Where `make build` (python -m sdk.tooling.build) writes the compiled SDK bundle the server serves.
 DEFAULT_SDK_DIR = Path(__file__).resolve().parent / "web" / "dist"
 
 
@@ -30,3 +31,12 @@ class Config:
     # The URL clients reach the server at (a proxy's, say), which /openapi.json names as its
     # server; without it, the address the server is bound to. Never taken from a request.
     public_url: str | None = None
+    # Host names (lower case) the controls and the hosted checkout's decision answer under,
+    # besides loopback names and IP addresses (backend_stub.api.hosts): no DNS rebinding.
+    allowed_hosts: frozenset[str] = frozenset()
+    # Seconds a list query may take before it is stopped with 408 (storage.database).
+    query_timeout: float = 5.0
+    # Seconds a client may take to send a request body before it gets 408 (api.bodies).
+    body_timeout: float = 10.0
+    # Bytes the request journal keeps at most (sandbox.journal).
+    journal_max_bytes: int = DEFAULT_MAX_BYTES

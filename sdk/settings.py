@@ -1,5 +1,7 @@
 """The SDK's configuration: the script tag's query string, or ``service.init(options)``."""
 
+from backend_stub.domain.keys import PRIVATE, key_kind, read_key
+
 DEFAULT_CHECKOUT_TIMEOUT_MS = 15000
 
 
@@ -45,10 +47,15 @@ def _timeout(value: object) -> int | None:
 def parse_settings(raw: dict) -> tuple:
     """``(Settings, None)`` or ``(None, message)``; the message names every problem at once."""
     problems = []
-    key = raw.get("public_key")
-    if not isinstance(key, str) or not key.strip():
+    given_key = raw.get("public_key")
+    # The rule the server reads keys with (backend_stub.domain.keys, bundled with the SDK):
+    # " sk_..." is the private key sk_..., so it is refused like it.
+    key = read_key(given_key)
+    if not isinstance(given_key, str) or not given_key.strip():
         problems.append("the 'public-key' parameter is missing: add public-key=<your public API key>")
-    elif key.startswith("sk_"):
+    elif key is None:
+        problems.append("'public-key' is not an API key: a key is printable ASCII without spaces")
+    elif key_kind(key) == PRIVATE:
         problems.append("'public-key' holds a private key (sk_...): never put a private key in a web page")
     sandbox, problem = _sandbox(raw.get("sandbox"))
     if problem:
@@ -59,4 +66,4 @@ def parse_settings(raw: dict) -> tuple:
         problems.append(f"'checkout_timeout' must be a positive number of milliseconds, got {given!r}")
     if problems:
         return None, "service SDK cannot start: " + "; ".join(problems) + "."
-    return Settings(key.strip(), sandbox, int(timeout)), None
+    return Settings(key, sandbox, int(timeout)), None

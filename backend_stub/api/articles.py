@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from ..domain.articles import ARTICLE_FILTER_FIELDS, Article, parse_articles
-from ..domain.identifiers import MAX_ID_LENGTH
+from ..domain.articles import ARTICLE_FILTER_FIELDS, Article, parse_articles, parse_campaign_id
 from ..state import state_of
 from ..storage.articles import ArticleStore
 from .bodies import read_json
 from .listing import render_list
 from .openapi_filters import filter_parameters, filters_description
 from .openapi_operations import Section, link, no_content, ok, operation, page_parameter, path_parameter
-from .openapi_schema import HTTP_URL, nullable, obj, page_schema, ref
+from .openapi_schema import HTTP_URL, IDENTIFIER, nullable, obj, page_schema, ref
 from .rendering import render_empty
 from .routing import Route
 from .serving import MERCHANT
@@ -35,10 +34,9 @@ def present_article(article: Article) -> dict:
 
 async def post_articles(request: web.Request) -> web.Response:
     """Add or update the posted articles (by id); 204."""
+    campaign_id = parse_campaign_id(request.match_info["campaign_id"])
     articles = parse_articles(await read_json(request))
-    ArticleStore(state_of(request).db).upsert(
-        request[MERCHANT].id, request.match_info["campaign_id"], articles
-    )
+    ArticleStore(state_of(request).db).upsert(request[MERCHANT].id, campaign_id, articles)
     return render_empty(request)
 
 
@@ -46,7 +44,7 @@ async def list_articles(request: web.Request) -> web.Response:
     """One page of the campaign's articles matching the filters."""
     merchant_id, campaign_id = request[MERCHANT].id, request.match_info["campaign_id"]
     store = ArticleStore(state_of(request).db)
-    return render_list(
+    return await render_list(
         request,
         fields=ARTICLE_FILTER_FIELDS,
         count=lambda conditions: store.count(merchant_id, campaign_id, conditions),
@@ -83,13 +81,6 @@ CAMPAIGN_ID = path_parameter("campaign_id", "The campaign; it exists once articl
 
 def openapi_section() -> Section:
     """Campaign articles in the OpenAPI document."""
-    identifier = {
-        "type": "string",
-        "minLength": 1,
-        "maxLength": MAX_ID_LENGTH,
-        "pattern": "^[^/\\u0000-\\u001f\\u007f]+$",
-        "description": "Printable, without `/`.",
-    }
     article = obj(
         {
             "id": {"type": "string"},
@@ -101,7 +92,7 @@ def openapi_section() -> Section:
     )
     article_input = obj(
         {
-            "id": identifier,
+            "id": IDENTIFIER,
             "name": {"type": "string", "minLength": 1, "maxLength": 1000},
             "description": nullable({"type": "string", "maxLength": 10000}),
             "url": HTTP_URL,

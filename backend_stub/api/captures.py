@@ -51,7 +51,7 @@ async def list_captures(request: web.Request) -> web.Response:
     """The order's captures, newest first, paginated (no filters)."""
     merchant_id, order_id = request[MERCHANT].id, request.match_info["order_id"]
     store = CaptureStore(state_of(request).db)
-    return render_list(
+    return await render_list(
         request,
         fields={},
         count=lambda _conditions: store.count(merchant_id, order_id),

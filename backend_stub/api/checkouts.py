@@ -5,7 +5,6 @@ from __future__ import annotations
 from aiohttp import web
 
 from ..domain.checkouts import DECISIONS, MAX_ARTICLES, URL_FIELDS, Checkout, parse_new_checkout
-from ..domain.identifiers import MAX_ID_LENGTH
 from ..domain.timestamps import format_timestamp, now
 from ..domain.values import DEFAULT_PRODUCT_TYPE, MAX_AMOUNT, PRODUCT_TYPES
 from ..state import state_of
@@ -13,7 +12,7 @@ from ..storage.checkouts import CheckoutStore
 from .auth import Access
 from .bodies import read_json
 from .openapi_operations import Section, ok, operation, path_parameter
-from .openapi_schema import AMOUNT, HTTP_URL, TIMESTAMP, array, nullable, obj, ref
+from .openapi_schema import AMOUNT, HTTP_URL, IDENTIFIER, TIMESTAMP, array, nullable, obj, ref
 from .rendering import render
 from .routing import Route
 from .serving import MERCHANT
@@ -31,10 +30,7 @@ def checkout_json(checkout: Checkout) -> dict:
             "name": checkout.order_name,
             "currency": checkout.currency,
             "total_amount": checkout.total_amount,
-            "articles": [
-                {"name": a.name, "quantity": a.quantity, "unit_price": a.unit_price}
-                for a in checkout.articles
-            ],
+            "articles": [line.as_dict() for line in checkout.articles],
         },
         "product": {"type": checkout.product_type},
         "merchant": dict(checkout.urls),
@@ -98,7 +94,7 @@ def openapi_section() -> Section:
             "merchant": urls_in,
             "order": obj(
                 {
-                    "id": {"type": "string", "minLength": 1, "maxLength": MAX_ID_LENGTH},
+                    "id": IDENTIFIER,
                     "name": {"type": "string", "maxLength": 500},
                     "currency": {"type": "string", "pattern": "^[A-Z]{3}$"},
                     "total_amount": {"type": "integer", "minimum": 1, "maximum": MAX_AMOUNT},

@@ -20,6 +20,7 @@ __all__ = [
     "NotAcceptable",
     "RequestTimeout",
     "Conflict",
+    "PayloadTooLarge",
     "UnsupportedMediaType",
     "Throttled",
     "InternalServerError",
@@ -99,6 +100,14 @@ class Conflict(APIError):
     status, type = 409, "ConflictException"
 
 
+class PayloadTooLarge(APIError):
+    status, type = 413, "RequestEntityTooLargeException"
+
+    @classmethod
+    def default_message(cls) -> str:
+        return "The request body is too large."
+
+
 class UnsupportedMediaType(APIError):
     status, type = 415, "UnsupportedMediaTypeException"
 
@@ -160,4 +169,6 @@ def from_domain(exc: domain.DomainError) -> APIError:
         return NotFound(exc.message)
     if isinstance(exc, domain.Conflict):
         return Conflict(exc.message)
+    if isinstance(exc, domain.DeadlineExceeded):
+        return RequestTimeout(exc.message)
     return InternalServerError()

@@ -6,14 +6,17 @@ envelope and one filter grammar.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
 
 from aiohttp import web
 
 from ..domain.filters import Condition, FieldType, parse_filters
-from ..domain.pagination import envelope, page_of, parse_page_number
+from ..domain.pagination import Page, envelope, page_of, parse_page_number
+from ..state import state_of
 from .rendering import render
+from .serving import MERCHANT
 
 __all__ = ["render_list", "page_link"]
 
@@ -25,7 +28,7 @@ def page_link(request: web.Request) -> Callable[[int], str]:
     return lambda number: str(request.url.update_query(page=str(number)))
 
 
-def render_list(
+async def render_list(
     request: web.Request,
     *,
     fields: Mapping[str, FieldType],
@@ -33,12 +36,22 @@ def render_list(
     fetch: Callable[[Sequence[Condition], int, int], Sequence[T]],
     present: Callable[[T], dict],
 ) -> web.Response:
-    """The page the query asks for: 400 for a bad filter, 404 for a page that does not exist.
+    """The page the query asks for: 400 for a bad filter, 404 for a page that does not exist,
+    408 for a query that takes longer than the server allows.
 
-    ``count(conditions)`` counts the matches and ``fetch(conditions, offset, limit)`` reads a slice.
+    ``count(conditions)`` counts the matches and ``fetch(conditions, offset, limit)`` reads a
+    slice. Both run on a reader thread of the database (:meth:`Database.read`), in one read
+    transaction, so a slow filter never holds the event loop and the count fits the page.
     """
     conditions = parse_filters(request.query.items(), fields)
     number = parse_page_number(request.query.get("page"))
-    page = page_of(number, count(conditions))
-    items = fetch(conditions, page.offset, page.size)
+
+    def read() -> tuple[Page, Sequence[T]]:
+        page = page_of(number, count(conditions))
+        return page, fetch(conditions, page.offset, page.size)
+
+    state = state_of(request)
+    page, items = await state.db.read(
+        read, lane=request[MERCHANT].id, deadline=time.monotonic() + state.config.query_timeout
+    )
     return render(request, envelope(page, [present(item) for item in items], page_link(request)))

@@ -53,12 +53,18 @@ def _part(lookup: str) -> Callable[[FieldType], Schema]:
     return lambda _type: {"type": "integer", "minimum": low, "maximum": high}
 
 
+# Regex lookups run on RE2 (domain.patterns), linear in the text whatever the pattern.
+_REGEX: Schema = {
+    "type": "string",
+    "description": "An RE2 regular expression (Python's syntax without backreferences or look-around).",
+}
+
 # lookup -> the schema of its value, given the field's type.
 VALUE_SCHEMAS: dict[str, Callable[[FieldType], Schema]] = {
     **dict.fromkeys(COMPARISONS, lambda field_type: _SCALARS[field_type]),
     "in": lambda field_type: _LISTS[field_type],
-    "regex": lambda _type: {"type": "string", "description": "A Python regular expression."},
-    "iregex": lambda _type: {"type": "string", "description": "A Python regular expression."},
+    "regex": lambda _type: _REGEX,
+    "iregex": lambda _type: _REGEX,
     "search": lambda _type: {"type": "string", "minLength": 1, "description": "One or more words."},
     "isnull": lambda _type: ref("YesNo"),
     "week_day": lambda _type: ref("WeekDay"),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from ..domain.identifiers import ADDRESSABLE_RULE, MAX_ID_LENGTH
 from ..domain.pagination import PAGE_SIZE
 from ..domain.urls import MAX_URL_LENGTH
 from ..domain.values import MAX_AMOUNT
@@ -97,6 +98,15 @@ TIMESTAMP = {
 }
 
 # An absolute http(s) URL, as the server accepts one (the scheme in any case).
+# A client-chosen id (domain.identifiers): the pattern keeps out what a path cannot carry
+# unchanged; letters and digits of any script are allowed, as the server allows them.
+IDENTIFIER = {
+    "type": "string",
+    "minLength": 1,
+    "maxLength": MAX_ID_LENGTH,
+    "pattern": "^(?!\\.+$)[^\\s/?#%\\[\\]@!$&'()*+,;=:\"<>\\\\^`{|}\\u0000-\\u001f\\u007f]+$",
+    "description": ADDRESSABLE_RULE,
+}
 HTTP_URL = {
     "type": "string",
     "format": "uri",

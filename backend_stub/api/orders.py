@@ -37,7 +37,7 @@ async def list_orders(request: web.Request) -> web.Response:
     """One page of the merchant's orders matching the filters."""
     merchant_id = request[MERCHANT].id
     store = OrderStore(state_of(request).db)
-    return render_list(
+    return await render_list(
         request,
         fields=ORDER_FILTER_FIELDS,
         count=lambda conditions: store.count(merchant_id, conditions),

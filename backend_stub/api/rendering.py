@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import orjson
 from aiohttp import web
 
@@ -28,7 +30,13 @@ def render(
     media = media_type_of(request)
     # orjson encodes straight to UTF-8 bytes, ten times faster than the json module on an
     # availability answer, and writes NaN as null where the json module writes invalid JSON.
-    body = to_xml(data).encode() if media.format == "xml" else orjson.dumps(data)
+    if media.format == "xml":
+        body = to_xml(data).encode()
+    else:
+        try:
+            body = orjson.dumps(data)
+        except orjson.JSONEncodeError:
+            body = _json_without_surrogates(data)
     response = web.Response(
         body=body,
         status=status,
@@ -37,6 +45,13 @@ def render(
     if headers:
         response.headers.update(headers)
     return response
+
+
+def _json_without_surrogates(data: object) -> bytes:
+    # A lone surrogate (a header that was not UTF-8, quoted in a message) cannot be UTF-8, as
+    # JSON text must be: each becomes U+FFFD.
+    text = json.dumps(data, ensure_ascii=False)
+    return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace").encode("utf-8")
 
 
 def render_empty(request: web.Request, status: int = 204) -> web.Response:

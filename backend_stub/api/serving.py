@@ -18,9 +18,9 @@ import re
 from aiohttp import web
 
 from ..domain.errors import DomainError
-from ..storage.merchants import Merchant, MerchantStore
-from .auth import authenticate
-from .errors import APIError, InternalServerError, MethodNotAllowed, NotFound, from_domain
+from ..storage.merchants import KeyHolder, Merchant
+from .auth import authorize
+from .errors import APIError, InternalServerError, MethodNotAllowed, NotFound, PayloadTooLarge, from_domain
 from .negotiation import negotiate
 from .rendering import MEDIA_TYPE, render
 from .routing import Handler, RouteInfo
@@ -48,15 +48,15 @@ async def serve(
     request: web.Request,
     handler: Handler,
     info: RouteInfo | None,
-    merchants: MerchantStore,
+    holder: KeyHolder | None,
     *,
     cors: bool = True,
 ) -> web.StreamResponse:
     """The answer to ``request``: preflight, API checks, the handler, errors rendered, CORS.
 
-    ``info`` is the API route the request matched (None: not an API path), ``merchants`` the
-    server's keys. Without ``cors`` (the sandbox controls, which a web page must never call) no
-    CORS header is ever sent.
+    ``info`` is the API route the request matched (None: not an API path), ``holder`` what its
+    ``Authorization`` header's key was found to be (:func:`~.auth.key_holder`). Without ``cors``
+    (the sandbox controls, which a web page must never call) no CORS header is ever sent.
     """
     headers = request.headers
     if cors and request.method == "OPTIONS" and "Access-Control-Request-Method" in headers:
@@ -64,7 +64,7 @@ async def serve(
     try:
         if info is not None:
             request[MEDIA_TYPE] = negotiate(headers.get("Accept"), info.path_version)
-            request[MERCHANT] = authenticate(headers.get("Authorization"), info.access, merchants)
+            request[MERCHANT] = authorize(holder, info.access, headers)
         elif versioned := _VERSIONED_PATH.match(request.path):
             negotiate(None, int(versioned[1]))  # an unknown version is a 406, not a 404
         response = await handler(request)
@@ -112,7 +112,5 @@ def _from_aiohttp(exc: web.HTTPException) -> APIError:
     if isinstance(exc, web.HTTPNotFound):
         return NotFound("No such resource.")
     if isinstance(exc, web.HTTPRequestEntityTooLarge):
-        error = APIError("The request body is too large.")
-        error.status, error.type = 413, "RequestEntityTooLargeException"
-        return error
+        return PayloadTooLarge()
     return InternalServerError()

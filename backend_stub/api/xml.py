@@ -8,6 +8,14 @@ from xml.sax.saxutils import escape, quoteattr
 __all__ = ["to_xml"]
 
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_.-]*$")
+# Characters XML 1.0 cannot carry, not even as references. Stored text never holds them (text
+# fields refuse them), but an error message may quote a client's query or header: U+FFFD
+# stands in for each, so every answer parses.
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _text(value: str) -> str:
+    return _NOT_XML.sub("\ufffd", value)
 
 
 def _element(name: str, value: object, out: list[str]) -> None:
@@ -15,7 +23,7 @@ def _element(name: str, value: object, out: list[str]) -> None:
     if _NAME.match(name) and not name.lower().startswith("xml"):
         open_tag, close_tag = f"<{name}>", f"</{name}>"
     else:
-        open_tag, close_tag = f"<field name={quoteattr(name)}>", "</field>"
+        open_tag, close_tag = f"<field name={quoteattr(_text(name))}>", "</field>"
     if value is None:
         out.append(open_tag[:-1] + "/>")
         return
@@ -34,7 +42,7 @@ def _value(value: object, out: list[str]) -> None:
     elif isinstance(value, bool):
         out.append("true" if value else "false")
     else:
-        out.append(escape(str(value)))
+        out.append(escape(_text(str(value))))
 
 
 def to_xml(data: object) -> str:

@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .errors import REQUIRED, FieldErrors, Invalid
+from .errors import FieldErrors, Invalid
 from .filters import FieldType
 from .identifiers import parse_identifier
+from .text import read_text
 from .urls import parse_http_url
 
-__all__ = ["Article", "ARTICLE_FIELDS", "ARTICLE_FILTER_FIELDS", "parse_articles"]
+__all__ = ["Article", "ARTICLE_FIELDS", "ARTICLE_FILTER_FIELDS", "parse_articles", "parse_campaign_id"]
 
 ARTICLE_FIELDS = ("id", "name", "description", "url", "image_url")
 ARTICLE_FILTER_FIELDS: dict[str, FieldType] = {"id": FieldType.TEXT, "name": FieldType.TEXT}
@@ -32,17 +33,6 @@ class Article:
     image_url: str | None = None
 
 
-def _text(value: object, field: str, errors: FieldErrors, *, maximum: int, required: bool) -> str | None:
-    if value is None or (value == "" and required):
-        if required:
-            errors.add(field, REQUIRED)
-        return None
-    if not isinstance(value, str) or len(value) > maximum:
-        errors.add(field, f"Must be a string of at most {maximum} characters.")
-        return None
-    return value
-
-
 def _article(data: object, path: str, errors: FieldErrors) -> Article | None:
     if not isinstance(data, Mapping):
         errors.add(path, "Must be an article object.")
@@ -51,9 +41,14 @@ def _article(data: object, path: str, errors: FieldErrors) -> Article | None:
         errors.add(f"{path}.{unknown}", "Unknown field; an article has: " + ", ".join(ARTICLE_FIELDS) + ".")
     before = len(errors.fields)
     article_id = parse_identifier(data.get("id"), f"{path}.id", errors)
-    name = _text(data.get("name"), f"{path}.name", errors, maximum=MAX_NAME_LENGTH, required=True)
-    description = _text(
-        data.get("description"), f"{path}.description", errors, maximum=MAX_DESCRIPTION_LENGTH, required=False
+    name = read_text(data.get("name"), f"{path}.name", errors, maximum=MAX_NAME_LENGTH)
+    description = read_text(
+        data.get("description"),
+        f"{path}.description",
+        errors,
+        maximum=MAX_DESCRIPTION_LENGTH,
+        required=False,
+        lines=True,
     )
     url = parse_http_url(data.get("url"), f"{path}.url", errors)
     image_url = parse_http_url(data.get("image_url"), f"{path}.image_url", errors, required=False)
@@ -79,3 +74,12 @@ def parse_articles(data: object) -> list[Article]:
         articles.append(article)
     errors.raise_if_any()
     return articles
+
+
+def parse_campaign_id(value: str) -> str:
+    """A campaign id from a URL path, which posting articles creates: an identifier like any
+    other (:func:`~.identifiers.parse_identifier`); :class:`Invalid` naming ``campaign_id``."""
+    errors = FieldErrors()
+    parse_identifier(value, "campaign_id", errors)
+    errors.raise_if_any()
+    return value

@@ -16,6 +16,7 @@ from typing import Any
 from .errors import REQUIRED, Conflict, FieldErrors, Invalid
 from .identifiers import parse_identifier
 from .orders import Order
+from .text import read_text
 from .urls import parse_http_url
 from .values import DEFAULT_PRODUCT_TYPE, parse_amount, parse_currency, parse_product_type
 
@@ -24,8 +25,9 @@ __all__ = [
     "CREATED",
     "EXPIRED",
     "DECISIONS",
+    "ORDER_STATUS_AFTER",
     "URL_FIELDS",
-    "Article",
+    "LineItem",
     "Checkout",
     "parse_new_checkout",
     "parse_decision",
@@ -35,8 +37,9 @@ __all__ = [
 
 LIFETIME = timedelta(minutes=60)
 CREATED, EXPIRED = "created", "expired"
-# A decision's checkout status, and the state it gives the order.
-DECISIONS = {"success": "confirmed", "pending": "pending", "ko": "denied"}
+# The statuses a checkout can be decided with, and the state each gives the order.
+DECISIONS = ("success", "pending", "ko")
+ORDER_STATUS_AFTER = {"success": "confirmed", "pending": "pending", "ko": "denied"}
 URL_FIELDS = ("success_url", "pending_url", "ko_url", "dismiss_url", "error_url")
 MAX_ARTICLES = 200
 MAX_TEXT = 500
@@ -44,12 +47,16 @@ PRODUCT_LABELS = {"instalments": "Instalments", "pay_later": "Pay in 15 days", "
 
 
 @dataclass(frozen=True, slots=True)
-class Article:
-    """A line of the order shown in the hosted checkout."""
+class LineItem:
+    """A line of the order shown in the hosted checkout (an "article" of ``POST /checkout``)."""
 
     name: str
     quantity: int
     unit_price: int | None
+
+    def as_dict(self) -> dict:
+        """The line as the API shows it, and as it is stored."""
+        return {"name": self.name, "quantity": self.quantity, "unit_price": self.unit_price}
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +68,7 @@ class Checkout:
     order_name: str
     currency: str
     total_amount: int
-    articles: tuple[Article, ...]
+    articles: tuple[LineItem, ...]
     product_type: str
     urls: dict[str, str | None] = field(default_factory=dict)
     status: str = CREATED
@@ -89,17 +96,6 @@ def new_checkout_id() -> str:
     return "chk_" + secrets.token_urlsafe(18)
 
 
-def _text(value: object, path: str, errors: FieldErrors, *, required: bool) -> str | None:
-    if value is None or value == "":
-        if required:
-            errors.add(path, REQUIRED)
-        return None
-    if not isinstance(value, str) or len(value) > MAX_TEXT or not value.isprintable():
-        errors.add(path, f"Must be a printable string of at most {MAX_TEXT} characters.")
-        return None
-    return value
-
-
 def _object(value: object, path: str, errors: FieldErrors, *, required: bool) -> dict[str, Any] | None:
     if value is None:
         if required:
@@ -111,7 +107,7 @@ def _object(value: object, path: str, errors: FieldErrors, *, required: bool) ->
     return value
 
 
-def _articles(value: object, path: str, errors: FieldErrors) -> tuple[Article, ...]:
+def _articles(value: object, path: str, errors: FieldErrors) -> tuple[LineItem, ...]:
     if value is None:
         return ()
     if not isinstance(value, list) or len(value) > MAX_ARTICLES:
@@ -123,7 +119,7 @@ def _articles(value: object, path: str, errors: FieldErrors) -> tuple[Article, .
         data = _object(item, where, errors, required=True)
         if data is None:
             continue
-        name = _text(data.get("name"), f"{where}.name", errors, required=True)
+        name = read_text(data.get("name"), f"{where}.name", errors, maximum=MAX_TEXT)
         quantity = data.get("quantity", 1)
         if isinstance(quantity, bool) or not isinstance(quantity, int) or not 1 <= quantity <= 10_000:
             errors.add(f"{where}.quantity", "Must be a whole number from 1 to 10000.")
@@ -132,7 +128,7 @@ def _articles(value: object, path: str, errors: FieldErrors) -> tuple[Article, .
         if price is not None:
             price = parse_amount(price, f"{where}.unit_price", errors)
         if name is not None and quantity is not None:
-            articles.append(Article(name, quantity, price))
+            articles.append(LineItem(name, quantity, price))
     return tuple(articles)
 
 
@@ -152,13 +148,17 @@ def parse_new_checkout(
         name: parse_http_url(merchant.get(name), f"merchant.{name}", errors, required=False)
         for name in URL_FIELDS
     }
-    order = _object(data.get("order"), "order", errors, required=True) or {}
-    order_id = parse_identifier(order.get("id"), "order.id", errors) if order else None
-    currency = parse_currency(order.get("currency"), "order.currency", errors) if order else None
+    given = _object(data.get("order"), "order", errors, required=True)
+    order = given or {}
+    # Without an order its fields are not named again; an empty order names each of them.
+    order_id = parse_identifier(order.get("id"), "order.id", errors) if given is not None else None
+    currency = parse_currency(order.get("currency"), "order.currency", errors) if given is not None else None
     total = (
-        parse_amount(order.get("total_amount"), "order.total_amount", errors, minimum=1) if order else None
+        parse_amount(order.get("total_amount"), "order.total_amount", errors, minimum=1)
+        if given is not None
+        else None
     )
-    name = _text(order.get("name"), "order.name", errors, required=False)
+    name = read_text(order.get("name"), "order.name", errors, maximum=MAX_TEXT, required=False)
     articles = _articles(order.get("articles"), "order.articles", errors)
     product = _object(data.get("product"), "product", errors, required=False) or {}
     product_type = parse_product_type(product.get("type"), "product.type", errors)
@@ -187,7 +187,7 @@ def parse_new_checkout(
 def parse_decision(body: object) -> str:
     """The status a decision asks for: ``success``, ``pending`` or ``ko``."""
     status = body.get("status") if isinstance(body, dict) else None
-    if status not in DECISIONS:
+    if not isinstance(status, str) or status not in DECISIONS:
         message = REQUIRED if status is None else "Must be one of: " + ", ".join(DECISIONS) + "."
         raise Invalid({"status": [message]})
     return status
@@ -200,7 +200,7 @@ def decide(checkout: Checkout, status: str, moment: datetime) -> tuple[Checkout,
         raise Conflict("This checkout expired: create a new one.")
     if current != CREATED:
         raise Conflict(f"This checkout was already decided ({current}).")
-    order_status = DECISIONS[status]
+    order_status = ORDER_STATUS_AFTER[status]
     order = Order(
         id=checkout.order_id,
         name=checkout.order_name,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["DomainError", "Invalid", "NotFound", "Conflict", "FieldErrors", "REQUIRED"]
+__all__ = ["DomainError", "Invalid", "NotFound", "Conflict", "DeadlineExceeded", "FieldErrors", "REQUIRED"]
 
 REQUIRED = "This field is required."
 
@@ -21,6 +21,13 @@ class NotFound(DomainError):
 
 class Conflict(DomainError):
     """The object is in a state that does not allow the operation."""
+
+
+class DeadlineExceeded(DomainError):
+    """The work took longer than it may (a list query past its deadline), and was stopped."""
+
+    def __init__(self, message: str = "The query took too long and was stopped: narrow its filters.") -> None:
+        super().__init__(message)
 
 
 class Invalid(DomainError):

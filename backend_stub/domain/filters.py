@@ -15,18 +15,23 @@ Decisions where the document is silent:
 - Timestamps may carry any offset and are compared in UTC; one without an offset is UTC, a date
   alone (``2026-11-23``) is its midnight UTC.
 - ``isnull`` applies to every field; ``in`` to text and number fields.
+- ``regex`` and ``iregex`` use RE2's dialect, matched in linear time (:mod:`.patterns`).
+
+Limits, each a 400 naming the parameter past it: at most :data:`MAX_FILTERS` filters in one
+request, :data:`MAX_IN_VALUES` values in one ``in``, :data:`MAX_SEARCH_WORDS` words in one
+``search``; numbers of at most 18 digits; timestamps from year 1 to 9999 once in UTC.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 
 from .errors import FieldErrors
+from .patterns import compile_pattern
 from .text import words
-from .timestamps import parse_timestamp
+from .timestamps import TIMESTAMP_RULE, parse_timestamp
 
 __all__ = [
     "FieldType",
@@ -37,12 +42,20 @@ __all__ = [
     "COMPARISONS",
     "NOT_FILTERS",
     "SEPARATOR",
+    "MAX_FILTERS",
+    "MAX_IN_VALUES",
+    "MAX_SEARCH_WORDS",
     "parse_filters",
 ]
 
 SEPARATOR = "-"
 # Query parameters that are never filters.
 NOT_FILTERS = frozenset({"page"})
+# Each filter is a term of one SQL expression, whose depth SQLite bounds (1000): these keep a
+# query well inside, and its cost in proportion.
+MAX_FILTERS = 20
+MAX_IN_VALUES = 100
+MAX_SEARCH_WORDS = 20
 # Monday first, as datetime.weekday() counts.
 WEEK_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 # The parts of a timestamp a lookup compares (in UTC), and the range of each.
@@ -96,32 +109,38 @@ class Condition:
 
 # --- value parsers: (raw text, field type) -> typed value; ValueError carries the message ----
 
-_INTEGER = re.compile(r"^-?[0-9]{1,18}$")
+
+def _is_integer(raw: str) -> bool:
+    # str methods, not a regular expression: "$" also matches before a final newline ("5\n").
+    digits = raw[1:] if raw.startswith("-") else raw
+    return 0 < len(digits) <= 18 and digits.isascii() and digits.isdigit()
 
 
 def _scalar(raw: str, field_type: FieldType) -> object:
     if field_type is FieldType.NUMBER:
-        if not _INTEGER.match(raw):
-            raise ValueError("Must be an integer (amounts in minor units: 12.50 is 1250).")
+        if not _is_integer(raw):
+            raise ValueError(
+                "Must be an integer of at most 18 digits (amounts in minor units: 12.50 is 1250)."
+            )
         return int(raw)
     if field_type is FieldType.DATE:
         moment = parse_timestamp(raw)
         if moment is None:
-            raise ValueError("Must be an ISO 8601 timestamp, such as 2026-11-23T10:00:00+00:00.")
+            raise ValueError(TIMESTAMP_RULE)
         return moment
     return raw
 
 
 def _list(raw: str, field_type: FieldType) -> tuple[object, ...]:
-    return tuple(_scalar(item, field_type) for item in raw.split(","))
+    items = raw.split(",")
+    if len(items) > MAX_IN_VALUES:
+        raise ValueError(f"Takes at most {MAX_IN_VALUES} comma-separated values.")
+    return tuple(_scalar(item, field_type) for item in items)
 
 
-def _regex(flags: int) -> Callable[[str, FieldType], str]:
+def _regex(ignore_case: bool) -> Callable[[str, FieldType], str]:
     def parse(raw: str, _field_type: FieldType) -> str:
-        try:
-            re.compile(raw, flags)
-        except re.error as exc:
-            raise ValueError(f"Not a valid regular expression: {exc}.") from None
+        compile_pattern(raw, ignore_case)  # its ValueError says what is wrong
         return raw
 
     return parse
@@ -131,6 +150,8 @@ def _search(raw: str, _field_type: FieldType) -> tuple[str, ...]:
     found = tuple(words(raw))
     if not found:
         raise ValueError("Must contain at least one word.")
+    if len(found) > MAX_SEARCH_WORDS:
+        raise ValueError(f"Takes at most {MAX_SEARCH_WORDS} words.")
     return found
 
 
@@ -159,8 +180,8 @@ def _week_day(raw: str, _field_type: FieldType) -> int:
 VALUE_PARSERS: dict[str, Callable[[str, FieldType], object]] = {
     **dict.fromkeys(COMPARISONS, _scalar),
     "in": _list,
-    "regex": _regex(0),
-    "iregex": _regex(re.IGNORECASE),
+    "regex": _regex(False),
+    "iregex": _regex(True),
     "search": _search,
     "isnull": _yes_no,
     **{part: _integer_between(low, high) for part, (low, high) in DATE_PARTS.items()},
@@ -195,13 +216,18 @@ def parse_filters(params: Iterable[tuple[str, str]], fields: Mapping[str, FieldT
     """The filters among a list's query parameters (every one but ``page``).
 
     Raises :class:`~.errors.Invalid` naming each bad parameter: unknown field, unknown lookup
-    for the field's type, or a value the lookup cannot parse.
+    for the field's type, a value the lookup cannot parse, or a filter past :data:`MAX_FILTERS`.
     """
     errors = FieldErrors()
     conditions = []
+    seen = 0
     for param, raw in params:
         if param in NOT_FILTERS:
             continue
+        seen += 1
+        if seen > MAX_FILTERS:
+            errors.add(param, f"A list takes at most {MAX_FILTERS} filters at once.")
+            break
         condition = _parse_one(param, raw, fields, errors)
         if condition is not None:
             conditions.append(condition)

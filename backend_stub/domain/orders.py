@@ -18,7 +18,8 @@ from typing import Any
 from .errors import FieldErrors
 from .filters import FieldType
 from .identifiers import new_identifier, parse_identifier
-from .timestamps import parse_timestamp
+from .text import read_text
+from .timestamps import TIMESTAMP_RULE, parse_timestamp
 from .values import PRODUCT_TYPES, parse_amount, parse_currency
 
 __all__ = [
@@ -64,19 +65,19 @@ class Order:
 def _timestamp(value: object, field: str, errors: FieldErrors) -> datetime | None:
     moment = parse_timestamp(value)
     if moment is None:
-        errors.add(field, "Must be an ISO 8601 timestamp, such as 2026-11-23T10:00:00.000000+00:00.")
+        errors.add(field, TIMESTAMP_RULE)
     return moment
 
 
 def _name(value: object, field: str, errors: FieldErrors) -> str | None:
-    if not isinstance(value, str) or not value.strip() or len(value) > MAX_NAME_LENGTH:
+    if isinstance(value, str) and not value.strip():
         errors.add(field, f"Must be a non-empty string of at most {MAX_NAME_LENGTH} characters.")
         return None
-    return value
+    return read_text(value, field, errors, maximum=MAX_NAME_LENGTH)
 
 
 def _status(value: object, field: str, errors: FieldErrors) -> str | None:
-    if value not in ORDER_STATUSES:
+    if not isinstance(value, str) or value not in ORDER_STATUSES:
         errors.add(field, "Must be one of: " + ", ".join(ORDER_STATUSES) + ".")
         return None
     return value  # type: ignore[return-value]

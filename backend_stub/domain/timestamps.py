@@ -9,7 +9,11 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime
 
-__all__ = ["now", "format_timestamp", "parse_timestamp"]
+__all__ = ["TIMESTAMP_RULE", "now", "format_timestamp", "parse_timestamp"]
+
+TIMESTAMP_RULE = (
+    "Must be an ISO 8601 timestamp from year 1 to 9999 in UTC, such as 2026-11-23T10:00:00.000000+00:00."
+)
 
 # An unencoded "+" in a URL query arrives as a space: "10:00:00 02:00" meant "10:00:00+02:00".
 _SPACE_FOR_PLUS = re.compile(r"(T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?) (\d{2}(?::?\d{2})?)$")
@@ -26,7 +30,8 @@ def format_timestamp(moment: datetime) -> str:
 
 
 def parse_timestamp(text: object) -> datetime | None:
-    """An ISO 8601 date or date-time as an aware UTC datetime, or None if it is not one.
+    """An ISO 8601 date or date-time as an aware UTC datetime, or None if it is not one, or if
+    it lies outside the years 1 to 9999 once in UTC.
 
     A value without an offset is taken as UTC; a date alone means its midnight, UTC.
     """
@@ -34,8 +39,7 @@ def parse_timestamp(text: object) -> datetime | None:
         return None
     try:
         moment = datetime.fromisoformat(_SPACE_FOR_PLUS.sub(r"\1+\2", text.strip()))
-    except ValueError:
+        # 9999-12-31T23:59:59-23:59 is a valid local time past the last UTC moment there is.
+        return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+    except (ValueError, OverflowError):
         return None
-    if moment.tzinfo is None:
-        return moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC)

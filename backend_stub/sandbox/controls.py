@@ -17,7 +17,8 @@ def control(handler):
     """Guard a control handler with :func:`check_control_access`."""
 
     async def guarded(request: web.Request) -> web.StreamResponse:
-        check_control_access(request, state_of(request).config.admin_token)
+        config = state_of(request).config
+        check_control_access(request, config.admin_token, config.allowed_hosts)
         return await handler(request)
 
     guarded.__name__ = guarded.__qualname__ = handler.__name__

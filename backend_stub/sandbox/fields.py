@@ -10,10 +10,12 @@ from collections.abc import Collection
 from typing import Any
 
 from ..domain.errors import REQUIRED, FieldErrors
+from ..domain.text import read_text
 
 __all__ = ["MISSING", "read_object", "read_int", "read_bool", "read_str"]
 
 MISSING: Any = object()  # marks a field without a default: it is required
+MAX_TEXT = 1000
 
 
 def read_object(
@@ -73,14 +75,11 @@ def read_bool(
 def read_str(
     data: dict[str, Any], name: str, errors: FieldErrors, *, default: Any = MISSING, prefix: str = ""
 ) -> str | None:
-    """A non-empty string; ``default`` when absent (required without one)."""
+    """A non-empty string of text (:func:`~backend_stub.domain.text.read_text`); ``default``
+    when absent (required without one)."""
     if data.get(name) is None:
         return _absent(name, errors, default, prefix)
-    value = data[name]
-    if not isinstance(value, str) or not value:
-        errors.add(_join(prefix, name), "Must be a non-empty string.")
-        return None
-    return value
+    return read_text(data[name], _join(prefix, name), errors, maximum=MAX_TEXT)
 
 
 def _absent(name: str, errors: FieldErrors, default: Any, prefix: str) -> Any:

@@ -9,7 +9,7 @@ so the gate sees every request first and its final answer last, because
 
 For each request outside ``/_sandbox/``, in order: enter it in the journal; maintenance (API
 routes only) answers 503; a fault is taken (any path) and, without a delay, answers at once;
-the concurrency limit (API routes with a key) answers 429; the fault's delay runs, counted as
+the concurrency limit (API routes with a known key) answers 429; the fault's delay runs, counted as
 in flight; then the fault's status or drop, or the service itself
 (:func:`backend_stub.api.serving.serve`). Maintenance comes first so that it does not use up
 faults; a delayed request counts against its key's limit because it is in flight, which is how
@@ -24,6 +24,7 @@ from contextlib import suppress
 
 from aiohttp import web
 
+from ..api.auth import key_holder
 from ..api.errors import APIError, NotAcceptable, Throttled, for_status
 from ..api.negotiation import negotiate
 from ..api.rendering import MEDIA_TYPE
@@ -53,16 +54,14 @@ async def admit(
     """
     if request.path.startswith(CONTROL_PREFIX):
         # The controls are neither journalled nor callable from a web page (no CORS).
-        return await serve(request, handler, info, merchants, cors=False)
+        return await serve(request, handler, info, None, cors=False)
     headers = request.headers
+    holder = key_holder(headers.get("Authorization"), merchants)
     entry = board.journal.open(
-        request.method,
-        request.path,
-        request.rel_url.raw_query_string,
-        headers.get("Authorization"),
-        headers.get("Origin"),
+        request.method, request.path, request.rel_url.raw_query_string, holder, headers.get("Origin")
     )
-    key = entry.authorization if info is not None else None
+    # The limit counts keys as the merchants' keys they resolve to, whatever their spelling.
+    key = holder[2] if holder is not None and info is not None else None
     try:
         response, fault = None, None
         if board.maintenance.enabled or board.faults.active:  # so that "all off" costs two lookups
@@ -76,7 +75,7 @@ async def admit(
                         await board.faults.hold(fault.delay_ms)
                         response = _fault_answer(request, info, fault, entry)
                     if response is None:
-                        response = await serve(request, handler, info, merchants)
+                        response = await serve(request, handler, info, holder)
                 finally:
                     if key:
                         board.throttle.leave(key)

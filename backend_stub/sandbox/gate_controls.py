@@ -10,9 +10,9 @@ from __future__ import annotations
 from aiohttp import web
 
 from ..api.bodies import read_json
-from ..state import STATE, state_of
+from ..state import STATE
 from .controls import control
-from .journal import key_owner, parse_filter
+from .journal import parse_filter
 from .switchboard import SWITCHBOARD, Switchboard
 
 __all__ = ["ROUTES", "add_switchboard"]
@@ -27,8 +27,7 @@ async def list_requests(request: web.Request) -> web.Response:
     """The journal, oldest first; filters ``method``, ``path`` (with ``any_version``), ``since``."""
     journal = _board(request).journal
     entries = journal.select(parse_filter(request.query))
-    owner = key_owner(state_of(request).merchants)
-    described = [entry.describe(owner) for entry in entries]
+    described = [entry.describe() for entry in entries]
     return web.json_response({"requests": described, "last_seq": journal.last_seq})
 
 

@@ -2,27 +2,29 @@
 
 Every request except the controls' own is entered when it arrives and completed when it is
 answered, so a test also sees requests still in flight. Entries live in memory, oldest first,
-up to a bound. Sequence numbers keep growing across clears and resets, so a mark taken before
-a clear stays valid. The key a request carried is kept only to name its owner when read.
+up to a number of entries and a number of bytes (a flood of requests with long URLs and headers
+cannot grow the server), the oldest going first. Sequence numbers keep growing across clears
+and resets, so a mark taken before a clear stays valid. Of the key a request carried, only
+its owner is kept: the merchant and the key's kind, never the key.
 """
 
 from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import parse_qsl
 
-from ..api.auth import bearer_key
 from ..domain.errors import FieldErrors
-from ..storage.merchants import MerchantStore
+from ..storage.merchants import KeyHolder
 from .paths import variants
 
 __all__ = [
     "DEFAULT_CAPACITY",
+    "DEFAULT_MAX_BYTES",
     "IN_FLIGHT",
     "ANSWERED",
     "DROPPED",
@@ -31,15 +33,15 @@ __all__ = [
     "Journal",
     "JournalFilter",
     "parse_filter",
-    "key_owner",
 ]
 
 DEFAULT_CAPACITY = 10_000
+DEFAULT_MAX_BYTES = 8 * 1024**2
+# What an entry costs beyond its strings: the object, its slots and the strings' headers.
+ENTRY_OVERHEAD = 400
 # What became of a request: still being served, answered, cut off by a ``drop`` fault, or
 # ended without an answer (the client went away or the handler was cancelled).
 IN_FLIGHT, ANSWERED, DROPPED, FAILED = "in_flight", "answered", "dropped", "failed"
-
-KeyOwner = Callable[[str | None], dict[str, str] | None]
 
 
 class Entry:
@@ -51,7 +53,8 @@ class Entry:
         "method",
         "path",
         "query_string",
-        "authorization",
+        "holder",
+        "size",
         "origin",
         "status",
         "outcome",
@@ -66,7 +69,7 @@ class Entry:
         method: str,
         path: str,
         query_string: str,
-        authorization: str | None,
+        holder: KeyHolder | None,
         origin: str | None,
     ) -> None:
         self.seq = seq
@@ -75,7 +78,9 @@ class Entry:
         self.method = method
         self.path = path
         self.query_string = query_string
-        self.authorization = authorization
+        self.holder = holder
+        # The bytes the entry holds, about: its request's strings and a fixed overhead.
+        self.size = ENTRY_OVERHEAD + len(path) + len(query_string) + (len(origin) if origin else 0)
         self.origin = origin
         self.status: int | None = None
         self.outcome = IN_FLIGHT
@@ -95,7 +100,7 @@ class Entry:
             return None
         return round((self._ended - self._clock) * 1000, 3)
 
-    def describe(self, owner: KeyOwner) -> dict[str, Any]:
+    def describe(self) -> dict[str, Any]:
         """The entry as the journal endpoint shows it."""
         query: dict[str, str | list[str]] = {}
         for name, value in parse_qsl(self.query_string, keep_blank_values=True):
@@ -113,7 +118,7 @@ class Entry:
             "query_string": self.query_string,
             "status": self.status,
             "outcome": self.outcome,
-            "key": owner(self.authorization),
+            "key": None if self.holder is None else {"merchant": self.holder[0].id, "kind": self.holder[1]},
             "origin": self.origin,
             "duration_ms": self.duration_ms,
             "fault": self.fault,
@@ -137,10 +142,12 @@ class JournalFilter:
 
 
 class Journal:
-    """The last ``capacity`` requests, oldest first."""
+    """The last requests, oldest first: at most ``capacity`` of them and about ``max_bytes``."""
 
-    def __init__(self, capacity: int = DEFAULT_CAPACITY) -> None:
-        self._entries: deque[Entry] = deque(maxlen=capacity)
+    def __init__(self, capacity: int = DEFAULT_CAPACITY, max_bytes: int = DEFAULT_MAX_BYTES) -> None:
+        self._entries: deque[Entry] = deque()
+        self.capacity, self.max_bytes = capacity, max_bytes
+        self.bytes = 0  # what the entries kept hold, by Entry.size
         self.last_seq = 0
 
     def open(
@@ -148,13 +155,17 @@ class Journal:
         method: str,
         path: str,
         query_string: str,
-        authorization: str | None,
+        holder: KeyHolder | None,
         origin: str | None,
     ) -> Entry:
-        """Enter a request that just arrived."""
+        """Enter a request that just arrived, forgetting the oldest entries beyond the bounds."""
         self.last_seq += 1
-        entry = Entry(self.last_seq, method, path, query_string, authorization, origin)
-        self._entries.append(entry)
+        entry = Entry(self.last_seq, method, path, query_string, holder, origin)
+        entries = self._entries
+        entries.append(entry)
+        self.bytes += entry.size
+        while len(entries) > self.capacity or self.bytes > self.max_bytes:
+            self.bytes -= entries.popleft().size
         return entry
 
     def select(self, wanted: JournalFilter = JournalFilter()) -> list[Entry]:
@@ -164,6 +175,7 @@ class Journal:
     def clear(self) -> None:
         """Forget every entry; numbering goes on."""
         self._entries.clear()
+        self.bytes = 0
 
 
 _TRUE, _FALSE = frozenset({"true", "1", "yes"}), frozenset({"false", "0", "no", ""})
@@ -180,24 +192,12 @@ def parse_filter(query: Mapping[str, str]) -> JournalFilter:
     if path is not None and not path.startswith("/"):
         errors.add("path", "Must be a path starting with '/'.")
     since = query.get("since", "0")
-    if not since.isdigit():
+    # ASCII digits only, and at most a 64-bit number's: str.isdigit() also takes "²", which
+    # int() refuses, and int() of thousands of digits is refused too.
+    if not (since.isascii() and since.isdigit() and len(since) <= 19):
         errors.add("since", "Must be a sequence number (a non-negative integer).")
     errors.raise_if_any()
     paths = None
     if path is not None:
         paths = frozenset(variants(path) if any_version in _TRUE else (path,))
     return JournalFilter(method.upper() if method else None, paths, int(since))
-
-
-def key_owner(merchants: MerchantStore) -> KeyOwner:
-    """Names the owner of the key in an Authorization header: merchant id and key kind."""
-
-    def owner(authorization: str | None) -> dict[str, str] | None:
-        key = bearer_key(authorization) if authorization else None
-        found = merchants.by_key(key) if key else None
-        if found is None:
-            return None
-        merchant, kind = found
-        return {"merchant": merchant.id, "kind": kind}
-
-    return owner

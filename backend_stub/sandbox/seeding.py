@@ -31,7 +31,7 @@ SEED_MAX_BODY = 64 * 1024**2
 async def seed_orders(request: web.Request) -> web.Response:
     """Create the posted orders for the key's merchant (201)."""
     state = state_of(request)
-    merchant = authenticate(request.headers.get("Authorization"), Access.PRIVATE, state.merchants)
+    merchant = authenticate(request.headers, Access.PRIVATE, state.merchants)
     orders, single = parse_orders(await read_json(request.clone(client_max_size=SEED_MAX_BODY)), now=now())
     OrderStore(state.db).create(merchant.id, orders)
     shown = [present_order(order) for order in orders]

@@ -27,7 +27,7 @@ class Switchboard:
     @classmethod
     def for_config(cls, config: Config) -> Switchboard:
         """A switchboard with everything off and the configured concurrency limit."""
-        return cls(Throttle(config.concurrency_limit))
+        return cls(Throttle(config.concurrency_limit), Journal(max_bytes=config.journal_max_bytes))
 
     def reset(self) -> None:
         """Everything off, the journal empty, the limit back to its configured value."""

@@ -1,8 +1,9 @@
 """The concurrency limit: how many API requests one key may have in flight at once.
 
-A key is the Authorization header exactly as sent. Requests without one are not counted:
-they are refused with 401 anyway, and counting them would let one anonymous client throttle
-every other.
+A key is counted as the merchant's key it resolves to, however the Authorization header spells
+it (``bearer  sk_test_demo`` is ``sk_test_demo``). Requests without a known key are not
+counted: they are refused with 401 anyway, and counting them would let one anonymous client
+throttle every other.
 """
 
 from __future__ import annotations

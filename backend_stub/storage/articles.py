@@ -15,7 +15,7 @@ from ..domain.errors import NotFound
 from ..domain.filters import Condition
 from ..domain.text import fold
 from .database import Database
-from .filtering import Column, install_functions, where, word_index
+from .filtering import Column, where, word_index
 
 __all__ = ["ARTICLE_COLUMNS", "ArticleStore"]
 
@@ -57,7 +57,6 @@ class ArticleStore:
 
     def __init__(self, db: Database) -> None:
         self.db = db
-        install_functions(db.connection)
 
     def _require_campaign(self, conn: sqlite3.Connection, merchant_id: str, campaign_id: str) -> None:
         found = conn.execute(

@@ -6,7 +6,7 @@ import json
 import sqlite3
 from datetime import datetime
 
-from ..domain.checkouts import Article, Checkout, decide
+from ..domain.checkouts import Checkout, LineItem, decide
 from ..domain.errors import Conflict, NotFound
 from ..domain.timestamps import format_timestamp
 from .database import Database
@@ -21,7 +21,7 @@ _COLUMNS = (
 
 
 def _checkout(row: sqlite3.Row) -> tuple[str, Checkout]:
-    articles = tuple(Article(**item) for item in json.loads(row["articles"]))
+    articles = tuple(LineItem(**item) for item in json.loads(row["articles"]))
     checkout = Checkout(
         id=row["id"],
         order_id=row["order_id"],
@@ -46,9 +46,7 @@ class CheckoutStore:
 
     def create(self, merchant_id: str, checkout: Checkout) -> None:
         """Store a new checkout; :class:`Conflict` when the merchant already used its order id."""
-        articles = [
-            {"name": a.name, "quantity": a.quantity, "unit_price": a.unit_price} for a in checkout.articles
-        ]
+        articles = [line.as_dict() for line in checkout.articles]
         with self.db.transaction() as conn:
             taken = conn.execute(
                 "SELECT 1 FROM checkouts WHERE merchant_id = ? AND order_id = ?"

@@ -1,19 +1,48 @@
-"""One SQLite connection, its schema and its transactions.
+"""The SQLite database: a writer on the event loop, and readers on worker threads.
 
-The server runs on one event loop and every write happens inside one synchronous
-``BEGIN IMMEDIATE`` transaction, so a check-then-write (a refund against a limit) can never
-interleave with another one, whatever the number of concurrent requests.
+Writes, and reads of single objects, happen on the event loop's own connection. The server
+runs on one event loop and every write happens inside one synchronous ``BEGIN IMMEDIATE``
+transaction, so a check-then-write (a refund against a limit) can never interleave with
+another one, whatever the number of concurrent requests.
+
+Queries whose cost the client chooses (lists with filters: a regular expression over every
+order) run in :meth:`Database.read`, on a pool of reader threads, each with a connection of its
+own, so they never hold the event loop: one merchant's slow list does not delay another
+merchant's requests. Each runs in one read transaction (its count and its page agree) and
+stops at a deadline with :class:`~backend_stub.domain.errors.DeadlineExceeded`. Each merchant
+(a *lane*) has at most half the readers, so one merchant's slow lists cannot take them all.
+
+WAL lets readers see every committed write, and keeps every committed transaction across a
+killed process (SIGKILL). A ``:memory:`` database is a private file in a temporary folder,
+removed on close, so that readers can open it too: every database works the same way.
 """
 
 from __future__ import annotations
 
+import asyncio
+import os
 import sqlite3
-from collections.abc import Iterator
-from contextlib import contextmanager
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Hashable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager, suppress
 from importlib import resources
 from pathlib import Path
+from typing import TypeVar
 
-__all__ = ["Database"]
+from ..domain.errors import DeadlineExceeded
+from .filtering import install_functions
+
+__all__ = ["Database", "READERS"]
+
+T = TypeVar("T")
+
+READERS = 4
+# SQLite calls the deadline check every this many virtual-machine steps (well under a millisecond);
+# the SQL functions that call Python (regular expressions) also check it on every row.
+_STEPS_PER_CHECK = 10_000
 
 
 def _schema() -> str:
@@ -37,32 +66,81 @@ def _add_new_columns(connection: sqlite3.Connection) -> None:
                 connection.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
 
 
+class _Deadline:
+    """When the query running on a reader must stop: a moment, or its request going away."""
+
+    __slots__ = ("moment", "cancelled", "closing")
+
+    def __init__(self, moment: float, closing: threading.Event) -> None:
+        self.moment = moment
+        self.cancelled = False
+        self.closing = closing
+
+    def passed(self) -> bool:
+        return self.cancelled or self.closing.is_set() or time.monotonic() > self.moment
+
+
 class Database:
     """The server's SQLite database (a file, or ``:memory:`` for a throw-away run)."""
 
-    def __init__(self, path: str | Path = ":memory:") -> None:
+    def __init__(self, path: str | Path = ":memory:", *, readers: int = READERS) -> None:
+        self._scratch: tempfile.TemporaryDirectory | None = None
+        durable = str(path) != ":memory:"
+        if not durable:
+            self._scratch = tempfile.TemporaryDirectory(prefix="service-stub-")
+            path = os.path.join(self._scratch.name, "service.sqlite3")
         self.path = str(path)
-        self.connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self.connection.row_factory = sqlite3.Row
-        self.connection.execute("PRAGMA foreign_keys = ON")
-        if self.path != ":memory:":
-            # WAL keeps every committed transaction across a killed process (SIGKILL) while
-            # letting readers go on during writes.
-            self.connection.execute("PRAGMA journal_mode = WAL")
-            self.connection.execute("PRAGMA synchronous = NORMAL")
-        self.connection.executescript(_schema())
-        _add_new_columns(self.connection)
+        self._writer = self._connect()
+        self._writer.execute("PRAGMA journal_mode = WAL")
+        # A throw-away database need not survive a crash; a file must keep what was committed.
+        self._writer.execute(f"PRAGMA synchronous = {'NORMAL' if durable else 'OFF'}")
+        self._writer.executescript(_schema())
+        _add_new_columns(self._writer)
+        install_functions(self._writer)
+        self._local = threading.local()
+        self._readers: list[sqlite3.Connection] = []
+        self._readers_lock = threading.Lock()
+        self._closing = threading.Event()
+        self._pool = ThreadPoolExecutor(readers, "service-stub-reader", initializer=self._open_reader)
+        self._per_lane = max(1, readers // 2)
+        self._lanes: dict[Hashable, asyncio.Semaphore] = {}
+
+    def _connect(self) -> sqlite3.Connection:
+        connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        connection.row_factory = sqlite3.Row
+        connection.execute("PRAGMA foreign_keys = ON")
+        connection.execute("PRAGMA busy_timeout = 5000")
+        return connection
+
+    def _open_reader(self) -> None:
+        connection = self._connect()
+        connection.execute("PRAGMA query_only = ON")
+        self._local.connection = connection
+        self._local.deadline = None
+        install_functions(connection, self._deadline_passed)
+        with self._readers_lock:
+            self._readers.append(connection)
+
+    def _deadline_passed(self) -> bool:
+        deadline = self._local.deadline
+        return deadline is not None and deadline.passed()
+
+    @property
+    def connection(self) -> sqlite3.Connection:
+        """The calling thread's connection: a reader's inside :meth:`read`, else the writer."""
+        return getattr(self._local, "connection", None) or self._writer
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """A write transaction: committed when the block ends, rolled back if it raises."""
-        self.connection.execute("BEGIN IMMEDIATE")
+        connection = self._writer
+        connection.execute("BEGIN IMMEDIATE")
         try:
-            yield self.connection
+            yield connection
         except BaseException:
-            self.connection.execute("ROLLBACK")
+            connection.execute("ROLLBACK")
             raise
-        self.connection.execute("COMMIT")
+        connection.execute("COMMIT")
 
     def query(self, sql: str, params: tuple | list | dict = ()) -> list[sqlite3.Row]:
         """All rows of a read query."""
@@ -72,6 +150,53 @@ class Database:
         """The first row of a read query, or None."""
         return self.connection.execute(sql, params).fetchone()
 
+    async def read(self, work: Callable[[], T], *, lane: Hashable, deadline: float) -> T:
+        """``work()``'s result, run on a reader thread, where this database's queries use the
+        reader's connection, in one read transaction.
+
+        ``lane`` is whose work it is (a merchant): each lane has at most half the readers.
+        ``deadline`` is a :func:`time.monotonic` moment: waiting for a reader counts, and past
+        it the work stops with :class:`DeadlineExceeded`, as it does when its caller is
+        cancelled (the client went away).
+        """
+        slots = self._lanes.get(lane)
+        if slots is None:
+            slots = self._lanes[lane] = asyncio.Semaphore(self._per_lane)
+        await _take(slots, deadline)
+        stop = _Deadline(deadline, self._closing)
+        loop = asyncio.get_running_loop()
+        try:
+            job = self._pool.submit(self._run, work, stop)
+        except BaseException:
+            slots.release()
+            raise
+        # The lane's slot is free once the thread is, not when a cancelled caller leaves.
+        job.add_done_callback(lambda _job: _call_soon(loop, slots.release))
+        try:
+            return await asyncio.wrap_future(job)
+        except asyncio.CancelledError:
+            stop.cancelled = True
+            raise
+
+    def _run(self, work: Callable[[], T], stop: _Deadline) -> T:
+        connection: sqlite3.Connection = self._local.connection
+        if stop.passed():
+            raise DeadlineExceeded()
+        self._local.deadline = stop
+        connection.set_progress_handler(stop.passed, _STEPS_PER_CHECK)
+        connection.execute("BEGIN")
+        try:
+            return work()
+        except sqlite3.OperationalError:
+            if stop.passed():  # SQLite's "interrupted", or a function refusing to go on
+                raise DeadlineExceeded() from None
+            raise
+        finally:
+            if connection.in_transaction:
+                connection.execute("ROLLBACK")
+            connection.set_progress_handler(None, 0)
+            self._local.deadline = None
+
     def tables(self) -> list[str]:
         """Names of the data tables, children first (the order to empty them in)."""
         rows = self.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
@@ -80,4 +205,46 @@ class Database:
         return list(reversed(names))
 
     def close(self) -> None:
-        self.connection.close()
+        """Stop the readers (a query running stops at its next check), close every connection,
+        and remove a ``:memory:`` database's file."""
+        self._closing.set()
+        self._pool.shutdown(wait=True, cancel_futures=True)
+        for connection in self._readers:
+            connection.close()
+        self._writer.close()
+        if self._scratch is not None:
+            self._scratch.cleanup()
+
+
+async def _take(slots: asyncio.Semaphore, deadline: float) -> None:
+    """One of a lane's slots, waiting at most until ``deadline`` (DeadlineExceeded past it).
+
+    Not ``asyncio.wait_for``: on Python 3.11 it can time out just after the semaphore granted
+    the slot, and the slot would never be given back.
+    """
+    if not slots.locked():
+        await slots.acquire()  # a free slot is taken at once, without waiting
+        return
+    waiting = asyncio.ensure_future(slots.acquire())
+    try:
+        done, _ = await asyncio.wait({waiting}, timeout=max(0.0, deadline - time.monotonic()))
+    except BaseException:
+        await _abandon(waiting, slots)
+        raise
+    if not done:
+        await _abandon(waiting, slots)
+        raise DeadlineExceeded()
+
+
+async def _abandon(waiting: asyncio.Future, slots: asyncio.Semaphore) -> None:
+    waiting.cancel()
+    try:
+        await waiting
+    except asyncio.CancelledError:
+        return
+    slots.release()  # granted before the cancellation landed: give it back
+
+
+def _call_soon(loop: asyncio.AbstractEventLoop, callback: Callable[[], object]) -> None:
+    with suppress(RuntimeError):  # the loop closed while a reader finished: nobody waits
+        loop.call_soon_threadsafe(callback)

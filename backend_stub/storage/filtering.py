@@ -9,14 +9,13 @@ fixed-width UTC form, so ranges are text comparisons that can use an index.
 
 from __future__ import annotations
 
-import re
 import sqlite3
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from functools import lru_cache
 
 from ..domain.filters import Condition
+from ..domain.patterns import compile_pattern
 from ..domain.text import fold, words
 from ..domain.timestamps import format_timestamp
 
@@ -138,16 +137,18 @@ def where(conditions: Iterable[Condition], columns: Mapping[str, Column]) -> Fra
     return (" AND ".join(parts) or "1"), params
 
 
-@lru_cache(maxsize=256)
-def _compiled(pattern: str, ignore_case: bool) -> re.Pattern[str]:
-    return re.compile(pattern, re.IGNORECASE if ignore_case else 0)
+def install_functions(connection: sqlite3.Connection, should_stop: Callable[[], bool] | None = None) -> None:
+    """Register the SQL functions the fragments use on a connection.
 
+    ``should_stop()`` is asked before each row a regular expression tests: SQLite's progress
+    handler sees one step in a call, and a call can take milliseconds, so the function itself
+    stops a query past its deadline (storage.database).
+    """
 
-def _regexp(pattern: str, value: str | None, ignore_case: int) -> int:
-    # re.search, as Django's regex lookup on SQLite; NULL never matches.
-    return value is not None and _compiled(pattern, bool(ignore_case)).search(value) is not None
+    def regexp(pattern: str, value: str | None, ignore_case: int) -> bool:
+        # re.search's meaning, as Django's regex lookup on SQLite; NULL never matches.
+        if should_stop is not None and should_stop():
+            raise InterruptedError("the query's deadline passed")
+        return value is not None and compile_pattern(pattern, bool(ignore_case))(value)
 
-
-def install_functions(connection: sqlite3.Connection) -> None:
-    """Register the SQL functions the fragments use (idempotent, cheap)."""
-    connection.create_function("svc_regexp", 3, _regexp, deterministic=True)
+    connection.create_function("svc_regexp", 3, regexp, deterministic=True)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from .database import Database
 
-__all__ = ["Merchant", "MerchantStore"]
+__all__ = ["KeyHolder", "Merchant", "MerchantStore"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +25,12 @@ class Merchant:
         return self.limits.get((product_type, currency))
 
 
+# The merchant a key belongs to, the key's kind ("public" or "private"), and the key as the
+# merchant has it: however a request spells a key, this names it (the concurrency limit counts
+# by it), and as the very string the cache is keyed by, its hash is already known.
+KeyHolder = tuple[Merchant, str, str]
+
+
 class MerchantStore:
     """Reads merchants, with their limits, by key. They are cached: every API request looks a key
     up, and every availability check a limit (reading it from SQLite cost a fifth of the check's
@@ -32,19 +38,19 @@ class MerchantStore:
 
     def __init__(self, db: Database) -> None:
         self.db = db
-        self._by_key: dict[str, tuple[Merchant, str]] | None = None
+        self._by_key: dict[str, KeyHolder] | None = None
 
     def invalidate(self) -> None:
         """Forget cached merchants (after a reset or a fixture load)."""
         self._by_key = None
 
-    def by_key(self, key: str) -> tuple[Merchant, str] | None:
-        """The merchant owning ``key`` and the key's kind (``public`` or ``private``)."""
+    def by_key(self, key: str) -> KeyHolder | None:
+        """The merchant owning ``key``, the key's kind (``public`` or ``private``) and the key."""
         if self._by_key is None:
             self._by_key = self._load()
         return self._by_key.get(key)
 
-    def _load(self) -> dict[str, tuple[Merchant, str]]:
+    def _load(self) -> dict[str, KeyHolder]:
         limits: dict[str, dict[tuple[str, str], tuple[int, int]]] = {}
         rows = self.db.query("SELECT merchant_id, product_type, currency, min_amount, max_amount FROM limits")
         for row in rows:
@@ -55,6 +61,6 @@ class MerchantStore:
             merchant = Merchant(
                 row["id"], row["name"], row["public_key"], row["private_key"], limits.get(row["id"], {})
             )
-            by_key[merchant.public_key] = (merchant, "public")
-            by_key[merchant.private_key] = (merchant, "private")
+            by_key[merchant.public_key] = (merchant, "public", merchant.public_key)
+            by_key[merchant.private_key] = (merchant, "private", merchant.private_key)
         return by_key

@@ -18,7 +18,7 @@ from ..domain.text import fold
 from ..domain.timestamps import format_timestamp
 from ..domain.timestamps import now as current_time
 from .database import Database
-from .filtering import Column, install_functions, where, word_index
+from .filtering import Column, where, word_index
 
 __all__ = [
     "ORDER_COLUMNS",
@@ -122,7 +122,6 @@ class OrderStore:
 
     def __init__(self, db: Database) -> None:
         self.db = db
-        install_functions(db.connection)
 
     def create(self, merchant_id: str, orders: Sequence[Order]) -> None:
         """Add orders in one transaction (all or none); :class:`Conflict` when an id is taken."""

@@ -1,7 +1,9 @@
 """The hosted checkout page, shown in the SDK's overlay: ``/checkout/:id/frame``.
 
 The checkout id in the URL is what lets the page act (like a payment session token); the
-decision endpoint takes JSON only and refuses other origins, so no other page can post to it.
+decision endpoint takes JSON only, refuses other origins and names the server does not serve
+under (backend_stub.api.hosts), so no other page can post to it, not even one whose name was
+pointed at the server (DNS rebinding).
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from aiohttp import web
 
 from ..api.bodies import read_json
 from ..api.errors import Forbidden
-from ..domain.checkouts import CREATED, DECISIONS, EXPIRED, parse_decision
+from ..api.hosts import check_served_host
+from ..domain.checkouts import CREATED, EXPIRED, ORDER_STATUS_AFTER, parse_decision
 from ..domain.errors import NotFound
 from ..domain.schedules import schedules
 from ..domain.timestamps import now
@@ -32,10 +35,25 @@ TEMPLATES = jinja2.Environment(
 TEMPLATES.filters["money"] = lambda amount, currency: format_money(amount, currency)
 
 
+STATIC_TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
+
+
+@functools.cache
+def _static_files() -> dict[str, bytes]:
+    """The page's own scripts and styles, by name, read once: a request names one of these or
+    gets 404, and never reaches the disk (so no name can lead out of the folder)."""
+    folder = HERE / "static"
+    return {
+        path.name: path.read_bytes()
+        for path in folder.iterdir()
+        if path.is_file() and path.suffix in STATIC_TYPES
+    }
+
+
 @functools.cache
 def _static_url(name: str) -> str:
     # Versioned by content: a browser never pairs a page with an older cached copy of its script.
-    digest = hashlib.sha256((HERE / "static" / name).read_bytes()).hexdigest()[:12]
+    digest = hashlib.sha256(_static_files()[name]).hexdigest()[:12]
     return f"/static/{name}?v={digest}"
 
 
@@ -45,7 +63,6 @@ PAGE_CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:;"
     " base-uri 'none'; form-action 'none'"
 )
-STATIC_TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
 UNAVAILABLE = {
     "missing": "We could not find this checkout. Please return to the store and try again.",
     EXPIRED: "This checkout expired. Please return to the store and start again.",
@@ -95,21 +112,23 @@ async def checkout_page(request: web.Request) -> web.Response:
 
 async def decision(request: web.Request) -> web.Response:
     """The hosted page's buttons: decide the checkout once."""
+    check_served_host(request, state_of(request).config.allowed_hosts)
     origin = request.headers.get("Origin")
     if origin is not None and origin != f"{request.scheme}://{request.host}":
         raise Forbidden("Only the hosted checkout page may decide a checkout.")
     status = parse_decision(await read_json(request))
     checkout = CheckoutStore(state_of(request).db).decide(request.match_info["checkout_id"], status, now())
-    return web.json_response({"status": checkout.status, "order_status": DECISIONS[checkout.status]})
+    return web.json_response({"status": checkout.status, "order_status": ORDER_STATUS_AFTER[checkout.status]})
 
 
 async def static_file(request: web.Request) -> web.Response:
+    """A script or style sheet of the hosted page, by its name in the page's own folder."""
     name = request.match_info["name"]
-    path = HERE / "static" / name
-    if Path(name).suffix not in STATIC_TYPES or not path.is_file():
+    body = _static_files().get(name)
+    if body is None:
         raise web.HTTPNotFound()
-    response = web.Response(body=path.read_bytes())
-    response.headers["Content-Type"] = STATIC_TYPES[path.suffix]
+    response = web.Response(body=body)
+    response.headers["Content-Type"] = STATIC_TYPES[Path(name).suffix]
     response.headers["Cache-Control"] = "public, max-age=300"
     response.headers["X-Content-Type-Options"] = "nosniff"
     return response

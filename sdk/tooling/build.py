@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import hashlib
+import importlib.util
 import json
 import os
 import sys
@@ -44,6 +45,10 @@ __all__ = ["build", "main"]
 SDK_DIR = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = SDK_DIR.parent / "backend_stub" / "web" / "dist"
 ENTRY = "from sdk.bridge import start\nstart()\n"
+# The server's rules the SDK applies too, with their packages: one rule for both sides (the
+# keys the SDK refuses are the keys the server reads). They import nothing, so Brython runs
+# them as they are.
+SHARED = ("backend_stub", "backend_stub.domain", "backend_stub.domain.keys")
 BOOT_NAME = "__service_sdk_boot__"
 
 _COMPILE = r"""
@@ -84,12 +89,18 @@ _SEEDED_RANDOM = """
 
 
 def runtime_modules() -> list[dict]:
-    """The SDK modules the browser runs: the package and its plain modules, not ``tooling``."""
+    """The modules the browser runs: the SDK package and its plain modules (not ``tooling``),
+    and the server's modules the SDK shares (:data:`SHARED`)."""
     modules = []
     for path in sorted(SDK_DIR.glob("*.py")):
         is_package = path.name == "__init__.py"
         name = "sdk" if is_package else f"sdk.{path.stem}"
         modules.append({"name": name, "src": path.read_text(encoding="utf-8"), "is_package": is_package})
+    for name in SHARED:
+        spec = importlib.util.find_spec(name)
+        source = Path(spec.origin).read_text(encoding="utf-8")
+        is_package = spec.submodule_search_locations is not None
+        modules.append({"name": name, "src": source, "is_package": is_package})
     return modules
 
 

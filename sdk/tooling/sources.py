@@ -10,24 +10,33 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-__all__ = ["INPUT_SUFFIXES", "digest"]
+__all__ = ["INPUT_SUFFIXES", "SHARED_SOURCES", "digest"]
 
 # Every kind of file the build reads from sdk/ (the modules, the loader, its TypeScript
 # declarations, the bridge page).
 INPUT_SUFFIXES = (".py", ".js", ".ts", ".html")
+# The server's modules the SDK bundles (sdk.tooling.build.SHARED), beside sdk/: one key rule
+# for both sides.
+SHARED_SOURCES = (
+    "backend_stub/__init__.py",
+    "backend_stub/domain/__init__.py",
+    "backend_stub/domain/keys.py",
+)
 
 
 def digest(sdk_dir: Path) -> str:
-    """``sha256:<hex>`` over the path and bytes of every input file under ``sdk_dir``."""
+    """``sha256:<hex>`` over the path and bytes of every input file under ``sdk_dir``, and of the
+    server's modules it bundles (:data:`SHARED_SOURCES`, beside it)."""
     hasher = hashlib.sha256()
     files = sorted(
         path
         for path in sdk_dir.rglob("*")
         if path.is_file() and path.suffix in INPUT_SUFFIXES and "__pycache__" not in path.parts
     )
+    files += [sdk_dir.parent / name for name in SHARED_SOURCES]
     for path in files:
         data = path.read_bytes()
-        relative = path.relative_to(sdk_dir).as_posix().encode()
+        relative = path.relative_to(sdk_dir.parent).as_posix().encode()
         hasher.update(b"%d:%s\0%d:" % (len(relative), relative, len(data)))
         hasher.update(data)
     return "sha256:" + hasher.hexdigest()

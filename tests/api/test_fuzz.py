@@ -14,6 +14,7 @@ failure reproduces, and bounded by ``--max-examples``.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -45,9 +46,18 @@ def live_server() -> Iterator[ServiceProcess]:
 
 
 def schemathesis_run(
-    server: ServiceProcess, base_path: str, accept: str, examples: int, workdir: Path
+    server: ServiceProcess,
+    base_path: str,
+    accept: str,
+    examples: int,
+    workdir: Path,
+    *,
+    checks: str = CHECKS,
+    hooks: Path | None = None,
 ) -> str:
-    """Run ``st run`` against the server; its report, and an AssertionError when it failed."""
+    """Run ``st run`` against the server; its report, and an AssertionError when it failed.
+
+    ``hooks`` is a module of schemathesis hooks to load (SCHEMATHESIS_HOOKS)."""
     command = [
         sys.executable,
         "-m",
@@ -61,7 +71,7 @@ def schemathesis_run(
         "--header",
         f"Accept: {accept}",
         "--checks",
-        CHECKS,
+        checks,
         "--max-examples",
         str(examples),
         "--generation-deterministic",
@@ -70,8 +80,9 @@ def schemathesis_run(
         "--no-color",
     ]
     # The command keeps caches in its working directory: a temporary one keeps the tree clean.
+    env = {**os.environ, "SCHEMATHESIS_HOOKS": str(hooks)} if hooks else None
     finished = subprocess.run(
-        command, cwd=workdir, capture_output=True, text=True, timeout=RUN_TIMEOUT_S, check=False
+        command, cwd=workdir, env=env, capture_output=True, text=True, timeout=RUN_TIMEOUT_S, check=False
     )
     report = finished.stdout + finished.stderr
     assert finished.returncode == 0, report
@@ -93,5 +104,26 @@ def test_schemathesis_finds_no_server_error_and_no_divergence(
 ) -> None:
     live_server.reset()
     report = schemathesis_run(live_server, base_path, accept, examples, tmp_path)
+    operations = sum(len(item) for item in build_document(live_server.url)["paths"].values())
+    assert f"Tested: {operations}" in report, report
+
+
+def test_hostile_payloads_on_every_operation_get_no_server_error(
+    live_server: ServiceProcess, tmp_path: Path
+) -> None:
+    """Every operation, every phase, with the payload classes of issue 11 (tests/api/fuzz_hostile.py):
+    JSON past the nesting limit, huge integers, wrong types, out-of-range timestamps, too many
+    filters, pathological regexes, control characters, unaddressable ids. Refusals only: no 5xx."""
+    live_server.reset()
+    hooks = Path(__file__).with_name("fuzz_hostile.py")
+    report = schemathesis_run(
+        live_server,
+        "",
+        "application/vnd.service.v1+json",
+        10,
+        tmp_path,
+        checks="not_a_server_error",
+        hooks=hooks,
+    )
     operations = sum(len(item) for item in build_document(live_server.url)["paths"].values())
     assert f"Tested: {operations}" in report, report
