@@ -68,9 +68,11 @@ def bridge_floor_dir(folder: Path) -> Path:
     """An SDK folder for a second server (``--sdk-dir``) whose ``/sdk.js`` is the bridge floor:
     bench/bridge_floor/ around the very Brython runtime file the SDK's bridge loads."""
     dist = Config().sdk_dir
-    runtime = json.loads((dist / "manifest.json").read_text(encoding="utf-8"))["brython"]
-    for name in (runtime, runtime + ".br", runtime + ".gz"):
-        shutil.copy(dist / name, folder / name)
+    built = json.loads((dist / "manifest.json").read_text(encoding="utf-8"))
+    runtime = built["brython"]
+    for name in (runtime, built["brython_lazy"]):  # the runtime, and the parts it loads on first use
+        for suffix in ("", ".br", ".gz"):
+            shutil.copy(dist / (name + suffix), folder / (name + suffix))
     source = ROOT / "bench" / "bridge_floor"
     page = source.joinpath("bridge.html").read_text(encoding="utf-8")
     page = page.replace("__BRYTHON__", runtime).replace("__BRIDGE_SCRIPT__", "bridge-floor.js")
@@ -80,6 +82,7 @@ def bridge_floor_dir(folder: Path) -> Path:
     (folder / "loader.js").write_text(loader.replace("__BRIDGE__", "bridge-floor.html"), encoding="utf-8")
     manifest = {
         "brython": runtime,
+        "brython_lazy": built["brython_lazy"],
         "bundle": "bridge-floor.js",
         "bridge": "bridge-floor.html",
         "loader": "loader.js",
