@@ -86,10 +86,17 @@
     if (globalThis.performance && performance.mark) performance.mark('brython-lazy:' + g.name)
   }
 
+  // A property name as measured, or '$B.<name>' for the symbol $B holds there ($B.DICT: the
+  // Python __dict__ of a class).
+  function key (prop) {
+    return prop.slice(0, 3) === '$B.' ? $B[prop.slice(3)] : prop
+  }
+
   // A property the group sets: reading it loads the group; what was there before stays
   // visible to the group's own sections while they run, as it was in the original order.
   function trap (g, object, prop) {
-    var before = Object.getOwnPropertyDescriptor(object, prop)
+    var name = key(prop)
+    var before = Object.getOwnPropertyDescriptor(object, name)
     function getter () {
       if (g.state === NOT_LOADED) {
         load(g)
@@ -97,22 +104,22 @@
         if (!before) return undefined
         return 'value' in before ? before.value : before.get.call(object)
       }
-      return object[prop]
+      return object[name]
     }
-    Object.defineProperty(object, prop, {
+    Object.defineProperty(object, name, {
       configurable: true,
       enumerable: false, // loops over $B at start must not load what they only walk past
       get: getter,
       set: function (value) {
-        Object.defineProperty(object, prop, { value: value, writable: true, configurable: true, enumerable: true })
+        Object.defineProperty(object, name, { value: value, writable: true, configurable: true, enumerable: true })
       }
     })
     g.traps.push({
       settle: function () { // not set by the sections: as it was before
-        var now = Object.getOwnPropertyDescriptor(object, prop)
+        var now = Object.getOwnPropertyDescriptor(object, name)
         if (!now || now.get !== getter) return
-        if (before) Object.defineProperty(object, prop, before)
-        else delete object[prop]
+        if (before) Object.defineProperty(object, name, before)
+        else delete object[name]
       }
     })
   }

@@ -4,20 +4,34 @@
   'use strict';
   var previous = {B: new Map(), b: new Map(), objects: new Map()};
   var sections = {}, origin = {};
-  function own(object) {
+  // Symbol-keyed properties are named by the $B property that holds the symbol ('$B.DICT', where
+  // a class keeps its __dict__); others are private to a section and left out.
+  function symbolNames() {
+    var $B = globalThis.__BRYTHON__, names = new Map();
+    for (var key of Object.getOwnPropertyNames($B || {})) {
+      var d = Object.getOwnPropertyDescriptor($B, key);
+      if (typeof d.value === 'symbol') names.set(d.value, '$B.' + key);
+    }
+    return names;
+  }
+  function own(object, symbols) {
     var props = new Map();
     for (var key of Object.getOwnPropertyNames(object)) {
       var d = Object.getOwnPropertyDescriptor(object, key);
       props.set(key, 'value' in d ? d.value : d.get);
+    }
+    for (var symbol of Object.getOwnPropertySymbols(object)) {
+      if (symbols.has(symbol)) props.set(symbols.get(symbol), object[symbol]);
     }
     return props;
   }
   function snapshot() {
     var $B = globalThis.__BRYTHON__, snap = {B: new Map(), b: new Map(), objects: new Map()};
     if (!$B) return snap;
-    snap.B = own($B);
+    var symbols = symbolNames();
+    snap.B = own($B, new Map());
     var _b_ = $B.builtins || {};
-    snap.b = own(_b_);
+    snap.b = own(_b_, new Map());
     var roots = [
       ['b', _b_], ['builtin_types', $B.builtin_types || {}], ['created_types', $B.created_types || {}]
     ];
@@ -28,7 +42,7 @@
         var kind = typeof object;
         if (!object || (kind !== 'object' && kind !== 'function') || seen.has(object)) continue;
         seen.add(object);
-        snap.objects.set(object, [root + ':' + name, own(object)]);
+        snap.objects.set(object, [root + ':' + name, own(object, symbols)]);
       }
     }
     return snap;
