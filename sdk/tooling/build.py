@@ -194,10 +194,13 @@ def bundle_source(modules: list[dict], compiled: dict, version: str) -> str:
     lines.append(";" + (SDK_DIR / "bridge_host.js").read_text(encoding="utf-8"))
     lines.append("})(__BRYTHON__);")
     # Each module as the function Brython would make of its code with `new Function` (the
-    # trimmed runtime takes either), out of strict mode as that function would be.
+    # trimmed runtime takes either), out of strict mode as that function would be. In
+    # parentheses, which V8 reads as "called soon": compiled as the script is, not parsed twice;
+    # and kept in V8's code cache for the next visit. The bridge starts about 15% sooner, cold
+    # and warm, than with source text (measured in Chromium, medians of 15 and 8 loads).
     for module in modules:
         scope = "locals_" + re.sub(r"[^\w$]", "_", module["name"])
-        function = f"function ({scope}) {{\n{compiled[module['name']]['js']}\nreturn {scope}\n}}"
+        function = f"(function ({scope}) {{\n{compiled[module['name']]['js']}\nreturn {scope}\n}})"
         value = f"[{function}]" if module["is_package"] else function
         lines.append(f"__BRYTHON__.precompiled[{_js(module['name'])}] = {value};")
     lines += [
