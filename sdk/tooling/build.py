@@ -289,6 +289,13 @@ def _launch(playwright) -> Browser:
         raise SystemExit(f"cannot build the SDK: {problem}; {CHROMIUM_HELP}") from None
 
 
+def _without_docstrings(module: dict) -> dict:
+    try:
+        return dict(module, src=without_docstrings(module["src"]))
+    except SyntaxError as error:
+        raise SystemExit(f"cannot compile {module['name']}: {error}") from None
+
+
 def build(out: Path = DEFAULT_OUT) -> dict:
     """Compile and write everything; returns the manifest."""
     started = time.monotonic()
@@ -298,7 +305,7 @@ def build(out: Path = DEFAULT_OUT) -> dict:
     with sync_playwright() as playwright:
         browser = _launch(playwright)
         trimmed = trim(runtime.decode("utf-8"), measure_effects(browser, runtime.decode("utf-8")))
-        slim = [dict(module, src=without_docstrings(module["src"])) for module in modules + [entry]]
+        slim = [_without_docstrings(module) for module in modules + [entry]]
         version, compiled = compile_modules(browser, slim, runtime)
         for result in compiled.values():
             result["js"] = without_line_tracking(result["js"])
