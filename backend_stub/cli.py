@@ -148,9 +148,8 @@ async def serve(config: Config, host: str, port: int, *, stop_when_stdin_closes:
     once the socket is listening."""
     runner = web.AppRunner(create_app(config), access_log=None, handle_signals=False)
     await runner.setup()
-    site = web.TCPSite(runner, host, port)
-    await site.start()
-    bound = site._server.sockets[0].getsockname()[1]  # the real port when 0 was asked for
+    await web.TCPSite(runner, host, port).start()
+    bound = runner.addresses[0][1]  # the real port when 0 was asked for
     print(f"service-stub listening on http://{host}:{bound}", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
