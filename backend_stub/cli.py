@@ -10,6 +10,7 @@ import signal
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 from aiohttp import web
@@ -37,7 +38,7 @@ def version_text(sdk_dir: Path) -> str:
 class _PrintVersion(argparse.Action):
     """``--version``: reads the SDK's manifest only when asked, not at every start."""
 
-    def __init__(self, option_strings: list[str], dest: str, **kwargs: object) -> None:
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: Any) -> None:
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=kwargs.get("help"))
 
     def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:

@@ -6,6 +6,12 @@ letters) and ``data-product-type`` (``pay_later`` or ``pay_in_4``; absent means 
 A payment-information container has ``data-service-payment-info`` (optionally a group name).
 """
 
+# The SDK imports nothing outside its package under Brython (sdk/__init__.py): typing's names
+# reach only mypy, which takes any `TYPE_CHECKING` as true; annotations naming them are strings.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import TypeGuard
+
 BUTTON = "data-service-button"
 PAYMENT_INFO = "data-service-payment-info"
 AMOUNT = "data-amount"
@@ -39,7 +45,7 @@ class Button:
         return f"Button({self.group!r}, {self.amount!r}, {self.currency!r}, {self.product_type!r})"
 
 
-def is_amount(text: object) -> bool:
+def is_amount(text: object) -> "TypeGuard[str]":
     """An integer of minor units written with digits only (1250, not 12.50 or -1)."""
     return (
         # String methods, not a loop over characters: under Brython each Python step is costly.
@@ -47,7 +53,7 @@ def is_amount(text: object) -> bool:
     )
 
 
-def is_currency(text: object) -> bool:
+def is_currency(text: object) -> "TypeGuard[str]":
     """An ISO 4217 code: three upper-case letters."""
     return isinstance(text, str) and len(text) == 3 and text.isascii() and text.isalpha() and text.isupper()
 
@@ -99,6 +105,7 @@ def parse_button(attrs: dict) -> tuple:
     ]
     if problems:
         return None, "; ".join(problems)
+    assert amount is not None and currency is not None  # each is a problem above when missing
     return Button(group, int(amount), currency, product_type or INSTALMENTS), None
 
 

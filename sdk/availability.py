@@ -13,7 +13,7 @@ class AvailabilityCache:
     def __init__(self) -> None:
         self._answers: dict = {}
 
-    def answer(self, triple: tuple):
+    def answer(self, triple: tuple) -> "bool | str | None":
         """True, False, PENDING, or None when nobody asked yet."""
         return self._answers[triple] if triple in self._answers else None  # no get(): see sdk.page
 

@@ -55,7 +55,7 @@ class Page:
             self._classify(element, update)
         return self._emit(update)
 
-    def _forget(self, element_id, update: Update) -> None:
+    def _forget(self, element_id: int, update: Update) -> None:
         """Stop treating an element as what it was (it left, or its attributes changed)."""
         button = self.buttons.pop(element_id) if element_id in self.buttons else None
         if button is not None:
@@ -143,12 +143,12 @@ class Page:
         return update
 
     # -- visibility ------------------------------------------------------------------------------
-    def _set(self, element_id, shown: bool, update: Update) -> None:
+    def _set(self, element_id: int, shown: bool, update: Update) -> None:
         if element_id not in self.shown or self.shown[element_id] != shown:
             self.shown[element_id] = shown
             update.changes[element_id] = shown
 
-    def _set_button(self, element_id, shown: bool, update: Update) -> None:
+    def _set_button(self, element_id: int, shown: bool, update: Update) -> None:
         """Show or hide a valid button, and the containers of its group with it."""
         group = self.buttons[element_id].group
         self._set(element_id, shown, update)

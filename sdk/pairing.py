@@ -17,14 +17,14 @@ class Pairing:
         self.members: dict = {}  # group -> set of container ids
         self.group_of: dict = {}  # container id -> group
 
-    def add_container(self, container_id, group: str) -> bool:
+    def add_container(self, container_id: int, group: str) -> bool:
         """Register a container; returns whether it is to be shown now."""
         self.remove_container(container_id)
         self.group_of[container_id] = group
         self.members.setdefault(group, set()).add(container_id)
         return group in self.shown_count and self.shown_count[group] > 0
 
-    def remove_container(self, container_id) -> None:
+    def remove_container(self, container_id: int) -> None:
         # Tested with `in` first: under Brython, pop(key, default) on a missing key raises inside.
         if container_id in self.group_of:
             self.members[self.group_of.pop(container_id)].discard(container_id)

@@ -47,7 +47,7 @@ _INSERT = (
 _ORDER_BY = "ORDER BY created DESC, id"
 
 
-def _row(merchant_id: str, order: Order) -> tuple:
+def _row(merchant_id: str, order: Order) -> tuple[Any, ...]:
     confirmed = format_timestamp(order.confirmed) if order.confirmed else None
     return (
         merchant_id,
@@ -123,10 +123,9 @@ class OrderStore:
     def count(self, merchant_id: str, conditions: Sequence[Condition]) -> int:
         """How many of the merchant's orders match every condition."""
         sql, params = where(conditions, ORDER_COLUMNS)
-        row = self.db.query_one(
+        return self.db.count(
             f"SELECT count(*) FROM orders WHERE merchant_id = ? AND {sql}", [merchant_id, *params]
         )
-        return row[0]
 
     def page(self, merchant_id: str, conditions: Sequence[Condition], offset: int, limit: int) -> list[Order]:
         """A slice of the merchant's matching orders, newest first."""
