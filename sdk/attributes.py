@@ -87,7 +87,7 @@ def product_type_problem(value: object, name: str) -> str | None:
 
 def parse_button(attrs: dict) -> tuple:
     """``(Button, None)`` for valid attributes, ``(None, problem)`` otherwise."""
-    # `in` before indexing: under Brython, dict.get raises and catches inside for a missing key.
+    # `in` before indexing, not dict.get: see sdk/__init__.py.
     amount = attrs[AMOUNT] if AMOUNT in attrs else None
     currency = attrs[CURRENCY] if CURRENCY in attrs else None
     product_type = attrs[PRODUCT_TYPE] if PRODUCT_TYPE in attrs else None

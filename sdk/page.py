@@ -8,9 +8,8 @@ touches the browser, so CPython tests drive it directly.
 Every change is worked out for the elements it touches only (an answer updates the buttons of
 its triple and the containers of their groups), so a page with many buttons stays cheap.
 
-Under Brython, ``dict.get`` and ``dict.pop`` with a default raise and catch a ``KeyError``
-inside when the key is missing (6-10 µs each, measured), and ``sorted`` of a small set costs
-15 µs; the hot paths here test with ``in`` first and sort only what has more than one element.
+Its hot paths avoid what Brython makes slow (``in`` before indexing, sorting only what has more
+than one element): ``sdk/__init__.py`` says why.
 """
 
 from .attributes import BUTTON, PAYMENT_INFO, describe, parse_button

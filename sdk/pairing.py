@@ -25,7 +25,7 @@ class Pairing:
         return group in self.shown_count and self.shown_count[group] > 0
 
     def remove_container(self, container_id: int) -> None:
-        # Tested with `in` first: under Brython, pop(key, default) on a missing key raises inside.
+        # `in` before pop(): see sdk/__init__.py.
         if container_id in self.group_of:
             self.members[self.group_of.pop(container_id)].discard(container_id)
 
