@@ -42,6 +42,8 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from results_file import Verdict, record  # noqa: E402 (bench/, beside this file)
+
 from backend_stub.testkit import ServiceProcess  # noqa: E402
 
 LISTED_ORDERS = 100_000
@@ -333,6 +335,27 @@ def paired_ratios(all_targets: list[Target]) -> str:
     return f"median {statistics.median(ratios):.0%}, from {min(ratios):.0%} to {max(ratios):.0%}"
 
 
+def verdicts(all_targets: list[Target], args: argparse.Namespace) -> list[Verdict]:
+    """The two targets, for the summary of bench/RESULTS.md."""
+    floor, button, listing, alone = (summary(target) for target in all_targets[:4])
+    ratio = button["rate"] / floor["rate"]
+    return [
+        Verdict(
+            "Server",
+            f"GET /checkout/button ≥ {BUTTON_TARGET:.0%} of a bare aiohttp handler's rate",
+            f"{ratio:.0%} ({button['rate']:,.0f} vs {floor['rate']:,.0f} requests/s)",
+            ratio >= BUTTON_TARGET,
+        ),
+        Verdict(
+            "Server",
+            f"filtered list over 100,000 orders, p50 < {LIST_P50_TARGET_MS:.0f} ms"
+            f" with {args.concurrency} connections",
+            f"{listing['p50']:.1f} ms ({alone['p50']:.1f} ms alone)",
+            listing["p50"] < LIST_P50_TARGET_MS,
+        ),
+    ]
+
+
 def report(all_targets: list[Target], args: argparse.Namespace) -> str:
     today = datetime.date.today().isoformat()
     stats = {target.name: summary(target) for target in all_targets}
@@ -390,7 +413,10 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=1.0, help="seconds before each measurement")
     parser.add_argument("--concurrency", type=int, default=16)
     parser.add_argument(
-        "--out", type=Path, default=ROOT / "bench" / "RESULTS.md", help="Markdown file to append to"
+        "--out",
+        type=Path,
+        default=ROOT / "bench" / "RESULTS.md",
+        help="Markdown file to record the report in",
     )
     parser.add_argument("--serve-floor", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -411,8 +437,7 @@ def main() -> None:
         asyncio.run(measure_all(all_targets, args))
     text = report(all_targets, args)
     print(text)
-    previous = args.out.read_text(encoding="utf-8") if args.out.exists() else "# Benchmark results\n\n"
-    args.out.write_text(previous.rstrip("\n") + "\n\n" + text, encoding="utf-8")
+    record(args.out, text, verdicts(all_targets, args), datetime.date.today().isoformat())
 
 
 if __name__ == "__main__":

@@ -8,8 +8,8 @@ touches the browser, so CPython tests drive it directly.
 Every change is worked out for the elements it touches only (an answer updates the buttons of
 its triple and the containers of their groups), so a page with many buttons stays cheap.
 
-Its hot paths avoid what Brython makes slow (``in`` before indexing, sorting only what has more
-than one element): ``sdk/__init__.py`` says why.
+Its hot paths avoid what Brython makes slow (``in`` before indexing, ids kept in lists,
+sorting only what has more than one element): ``sdk/__init__.py`` says why.
 """
 
 from .attributes import BUTTON, PAYMENT_INFO, describe, parse_button
@@ -34,7 +34,7 @@ class Page:
         self.pairing = Pairing()
         self.buttons: dict = {}  # id -> Button, or None when its attributes are invalid
         self.targets: dict = {}  # id -> triple, for elements chosen by service.button(selector)
-        self.by_triple: dict = {}  # triple -> ids of the buttons and targets that wait on it
+        self.by_triple: dict = {}  # triple -> ids (a list) of the buttons and targets that wait on it
         self.counted: dict = {}  # id of a shown button -> the group it counts in
         self.shown: dict = {}  # id -> the visibility last sent to the loader
         self.warned: dict = {}  # id -> the last problem reported for that element
@@ -57,8 +57,8 @@ class Page:
     def _forget(self, element_id: int, update: Update) -> None:
         """Stop treating an element as what it was (it left, or its attributes changed)."""
         button = self.buttons.pop(element_id) if element_id in self.buttons else None
-        if button is not None:
-            self.by_triple[button.triple].discard(element_id)
+        if button is not None and element_id in self.by_triple[button.triple]:
+            self.by_triple[button.triple].remove(element_id)
         if element_id in self.counted:
             for container_id in self.pairing.button_hidden(self.counted.pop(element_id)):
                 self._set(container_id, False, update)
@@ -72,7 +72,7 @@ class Page:
             if problem is None:
                 if element_id in self.warned:
                     del self.warned[element_id]
-                self.by_triple.setdefault(button.triple, set()).add(element_id)
+                self._wait(button.triple, element_id)
                 self._need(button.triple, update)
                 self._set_button(element_id, self.cache.answer(button.triple) is True, update)
                 return
@@ -91,6 +91,12 @@ class Page:
         elif PAYMENT_INFO in attrs:
             self._set(element_id, self.pairing.add_container(element_id, attrs[PAYMENT_INFO] or ""), update)
 
+    def _wait(self, triple: tuple, element_id: int) -> None:
+        if triple not in self.by_triple:
+            self.by_triple[triple] = [element_id]
+        elif element_id not in self.by_triple[triple]:
+            self.by_triple[triple].append(element_id)
+
     def _need(self, triple: tuple, update: Update) -> None:
         if self.cache.begin(triple):
             update.fetch.append(triple)
@@ -102,7 +108,7 @@ class Page:
         answer = self.cache.answer(triple)
         for element_id in target_ids or []:
             self.targets[element_id] = triple
-            self.by_triple.setdefault(triple, set()).add(element_id)
+            self._wait(triple, element_id)
             self._set(element_id, answer is True, update)
         if answer is None or answer == PENDING:
             self.waiters.setdefault(triple, []).append(call_id)
@@ -160,8 +166,10 @@ class Page:
                 self._set(container_id, False, update)
 
     def _emit(self, update: Update) -> Update:
-        hide = [element_id for element_id, shown in update.changes.items() if not shown]
-        show = [element_id for element_id, shown in update.changes.items() if shown]
+        hide: list = []
+        show: list = []
+        for element_id in update.changes:  # one pass: each loop over a dict raises once under Brython
+            (show if update.changes[element_id] else hide).append(element_id)
         update.changes = {}
         # Hiding first: a group switching buttons never shows two at once.
         if hide:

@@ -14,20 +14,23 @@ class Pairing:
 
     def __init__(self) -> None:
         self.shown_count: dict = {}  # group -> number of its buttons that are shown
-        self.members: dict = {}  # group -> set of container ids
+        self.members: dict = {}  # group -> list of container ids (lists: see sdk.page)
         self.group_of: dict = {}  # container id -> group
 
     def add_container(self, container_id: int, group: str) -> bool:
         """Register a container; returns whether it is to be shown now."""
         self.remove_container(container_id)
         self.group_of[container_id] = group
-        self.members.setdefault(group, set()).add(container_id)
+        if group in self.members:
+            self.members[group].append(container_id)
+        else:
+            self.members[group] = [container_id]
         return group in self.shown_count and self.shown_count[group] > 0
 
     def remove_container(self, container_id: int) -> None:
         # `in` before pop(): see sdk/__init__.py.
         if container_id in self.group_of:
-            self.members[self.group_of.pop(container_id)].discard(container_id)
+            self.members[self.group_of.pop(container_id)].remove(container_id)
 
     def button_shown(self, group: str) -> list:
         """A button of ``group`` became visible: the containers that must appear now."""

@@ -102,10 +102,15 @@ async def declarations(request: web.Request) -> web.Response:
 
 
 async def versioned_file(request: web.Request) -> web.Response:
-    """Brython, the SDK bundle and the bridge page, by their hashed names."""
+    """Brython (and the sections it loads on first use), the SDK bundle and the bridge page, by
+    their hashed names."""
     files = _files(request)
     name = request.match_info["name"]
-    servable = {files.manifest[key] for key in ("brython", "bundle", "bridge")}
+    servable = {
+        files.manifest[key]
+        for key in ("brython", "brython_lazy", "bundle", "bridge")
+        if key in files.manifest
+    }
     if name not in servable:
         raise NotFound(f"No SDK file named {name!r} in this build.")
     return _serve(request, files, name, IMMUTABLE)

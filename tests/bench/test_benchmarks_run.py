@@ -24,14 +24,20 @@ def run_bench(script: str, out: Path, *args: str) -> str:
     return out.read_text(encoding="utf-8")
 
 
-def test_sdk_load_compares_the_sdk_with_both_floors_in_every_engine(tmp_path: Path):
+def test_sdk_load_compares_the_sdk_with_both_floors_in_every_profile_and_engine(tmp_path: Path):
     report = run_bench("sdk_load.py", tmp_path / "results.md", "--runs", "1", "--sizes", "1")
-    assert "| 1 | cold |" in report and "| 1 | warm |" in report
-    assert "SDK / bridge floor" in report
-    assert "- 1 button(s), cold, first:" in report and "the bridge floor alone:" in report
-    assert "globals the SDK added to the merchant's window: service" in report
+    summary, runs = report.split("\n## SDK load — ", 1)
+    for area in ("SDK, desktop", "SDK, desktop at 60 ms", "SDK, phone"):  # one row per target and profile
+        assert f"| {area} | 1 button, cold, first visible: ≤ 3.0x the in-page floor |" in summary
+        assert f"| {area} | SDK ≤ 1.1x the bridge floor in every cell |" in summary
+    assert "| SDK bytes | runtime ≤ 120 kB brotli |" in summary
+    assert "| SDK, desktop | one global on the merchant's window | service |" in summary
+    for profile in ("### desktop, loopback", "### desktop, 60 ms round trip", "### phone: CPU 4x"):
+        section = runs.split(profile, 1)[1].split("###", 1)[0]
+        assert "| 1 | cold |" in section and "| 1 | warm |" in section
+    assert "SDK / bridge floor / in-page floor" in runs
     for engine in ("Firefox", "WebKitGTK"):  # each against the floor in that engine
-        assert f"| {engine} " in report and "| 1 | cold |" in report.split(f"| {engine} ", 1)[1]
+        assert f"| {engine} " in runs and "| 1 | cold |" in runs.split(f"| {engine} ", 1)[1]
 
 
 def test_server_compares_the_button_check_with_the_floor(tmp_path: Path):
