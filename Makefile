@@ -50,9 +50,11 @@ $(SDK_STAMP): $(STAMP) backend_stub/domain/keys.py $(shell find sdk -name '*.py'
 
 build: $(SDK_STAMP)
 
+# mypy keeps its cache in .mypy_cache: a second run checks only what changed.
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 test: install-engines build lint
 	$(BIN)/pytest

@@ -10,6 +10,7 @@ import signal
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 from aiohttp import web
@@ -37,7 +38,7 @@ def version_text(sdk_dir: Path) -> str:
 class _PrintVersion(argparse.Action):
     """``--version``: reads the SDK's manifest only when asked, not at every start."""
 
-    def __init__(self, option_strings: list[str], dest: str, **kwargs: object) -> None:
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: Any) -> None:
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=kwargs.get("help"))
 
     def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
@@ -148,9 +149,8 @@ async def serve(config: Config, host: str, port: int, *, stop_when_stdin_closes:
     once the socket is listening."""
     runner = web.AppRunner(create_app(config), access_log=None, handle_signals=False)
     await runner.setup()
-    site = web.TCPSite(runner, host, port)
-    await site.start()
-    bound = site._server.sockets[0].getsockname()[1]  # the real port when 0 was asked for
+    await web.TCPSite(runner, host, port).start()
+    bound = runner.addresses[0][1]  # the real port when 0 was asked for
     print(f"service-stub listening on http://{host}:{bound}", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

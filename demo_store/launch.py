@@ -10,11 +10,9 @@ Ctrl-C or SIGTERM. ``--check`` stops right after the URLs are printed: what a te
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import secrets
 import signal
-import subprocess
 import sys
 import threading
 import urllib.error
@@ -22,73 +20,19 @@ import urllib.request
 from pathlib import Path
 from types import FrameType
 
+from backend_stub.testkit import DEMO_KEYS, Keys, Sandbox, ServiceProcess
+from backend_stub.testkit.child_process import ChildProcess
+
+from .cli import ANNOUNCEMENT as STORE_ANNOUNCEMENT
 from .sample_orders import sample_history
 
-__all__ = ["main", "Child"]
+__all__ = ["main"]
 
 START_TIMEOUT_S = 60  # a cold first start on a slow machine imports a lot
-STOP_TIMEOUT_S = 10
-
-
-class Child:
-    """A server in a child process; ready once it printed its URL and answered its probe."""
-
-    def __init__(
-        self, name: str, command: list[str], announcement: str, env: dict[str, str], echo: bool
-    ) -> None:
-        self.name, self.announcement, self.echo = name, announcement, echo
-        self.url = ""
-        self.output: list[str] = []
-        self.announced = threading.Event()
-        self.ended = threading.Event()
-        # Its own session: Ctrl-C reaches the launcher only, which then stops the children in order.
-        self.process = subprocess.Popen(
-            command,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            env={**os.environ, **env, "PYTHONUNBUFFERED": "1"},
-            start_new_session=True,
-        )
-        self._reader = threading.Thread(target=self._read, name=f"{name}-output", daemon=True)
-        self._reader.start()
-
-    def _read(self) -> None:
-        assert self.process.stdout is not None
-        for line in self.process.stdout:
-            line = line.rstrip("\n")
-            self.output.append(line)
-            if line.startswith(self.announcement) and not self.url:
-                self.url = line[len(self.announcement) :].strip()
-                self.announced.set()
-            elif self.echo:
-                print(f"  [{self.name}] {line}", flush=True)
-        self.ended.set()
-        self.announced.set()  # wake a waiter: it sees no URL
-
-    def wait_ready(self, probe: str, timeout: float = START_TIMEOUT_S) -> None:
-        """Wait for the announcement, then check the health endpoint answers 200."""
-        if not self.announced.wait(timeout) or not self.url:
-            tail = "\n".join(self.output[-20:])
-            raise RuntimeError(f"the {self.name} did not start:\n{tail}")
-        status = http_get(self.url + probe)[0]
-        if status != 200:
-            raise RuntimeError(f"the {self.name} answered {status} at {probe}")
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(STOP_TIMEOUT_S)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self._reader.join(STOP_TIMEOUT_S)
-        if self.process.stdout:
-            self.process.stdout.close()
 
 
 def http_get(url: str, headers: dict[str, str] | None = None) -> tuple[int, str]:
+    """The status and text of a GET of ``url``, error statuses included."""
     request = urllib.request.Request(url, headers=headers or {})
     try:
         with urllib.request.urlopen(request, timeout=10) as response:
@@ -97,23 +41,12 @@ def http_get(url: str, headers: dict[str, str] | None = None) -> tuple[int, str]
         return error.code, error.read().decode()
 
 
-def _post(url: str, body: object, private_key: str) -> None:
-    request = urllib.request.Request(
-        url,
-        data=json.dumps(body).encode(),
-        method="POST",
-        headers={"Content-Type": "application/json", "Authorization": f"Bearer {private_key}"},
-    )
-    with urllib.request.urlopen(request, timeout=30):
-        pass
-
-
-def seed(service_url: str, private_key: str) -> int:
+def seed(service: Sandbox) -> int:
     """Give a new sandbox database an order history; returns how many orders were made."""
     history = sample_history()
-    _post(service_url + "/_sandbox/orders", history.orders, private_key)
+    service.seed_orders(history.orders)
     for order_id, amount in history.refunds:
-        _post(f"{service_url}/orders/{order_id}/refund", {"amount": amount}, private_key)
+        service.call("POST", f"/orders/{order_id}/refund", {"amount": amount})
     return len(history.orders)
 
 
@@ -183,30 +116,34 @@ def main(argv: list[str] | None = None) -> int:
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, on_signal)
 
-    children: list[Child] = []
+    # Each child in a session of its own: Ctrl-C reaches the launcher only, which then stops the
+    # children in order.
+    children: list[ChildProcess] = []
     try:
-        service = Child(
-            "sandbox server",
-            _command("backend_stub", host=args.service_host, port=args.service_port, db=db),
-            "service-stub listening on ",
-            {},
+        service = ServiceProcess(
+            args.service_host,
+            args.service_port,
+            db,
+            startup_timeout=START_TIMEOUT_S,
             echo=not args.quiet,
+            own_session=True,
         )
         children.append(service)
-        service.wait_ready("/_sandbox/health")
+        service.start()
         if new_database:
-            count = seed(service.url, private_key)
+            count = seed(service.sandbox(Keys(public=DEMO_KEYS.public, private=private_key)))
             print(f"New sandbox data in {db}: added {count} sample orders.", flush=True)
-        store = Child(
-            "demo store",
+        store = ChildProcess("demo store", STORE_ANNOUNCEMENT, echo=not args.quiet, own_session=True)
+        children.append(store)
+        store.launch(
             _command("demo_store", host=args.store_host, port=args.store_port, service_url=service.url),
-            "demo-store listening on ",
+            START_TIMEOUT_S,
             # The private key goes through the environment, not argv: `ps` shows every argv.
             {"DEMO_STORE_PRIVATE_KEY": private_key, "DEMO_STORE_SECRET": _cookie_secret(args.data_dir)},
-            echo=not args.quiet,
         )
-        children.append(store)
-        store.wait_ready("/healthz")
+        status = http_get(store.url + "/healthz")[0]
+        if status != 200:
+            raise RuntimeError(f"the demo store answered {status} at /healthz")
         if args.check:
             _verify(store.url)
         print(
@@ -235,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
             print("Stopped.", flush=True)
 
 
-def watch_children(children: list[Child], stop: threading.Event) -> None:
+def watch_children(children: list[ChildProcess], stop: threading.Event) -> None:
     """Return when a signal asked to stop or a child ended on its own."""
     for child in children:
         # A child's end wakes the main thread too; the watcher threads end with their child.

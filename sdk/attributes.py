@@ -6,6 +6,12 @@ letters) and ``data-product-type`` (``pay_later`` or ``pay_in_4``; absent means 
 A payment-information container has ``data-service-payment-info`` (optionally a group name).
 """
 
+# The SDK imports nothing outside its package under Brython (sdk/__init__.py): typing's names
+# reach only mypy, which takes any `TYPE_CHECKING` as true; annotations naming them are strings.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import TypeGuard
+
 BUTTON = "data-service-button"
 PAYMENT_INFO = "data-service-payment-info"
 AMOUNT = "data-amount"
@@ -39,7 +45,7 @@ class Button:
         return f"Button({self.group!r}, {self.amount!r}, {self.currency!r}, {self.product_type!r})"
 
 
-def is_amount(text: object) -> bool:
+def is_amount(text: object) -> "TypeGuard[str]":
     """An integer of minor units written with digits only (1250, not 12.50 or -1)."""
     return (
         # String methods, not a loop over characters: under Brython each Python step is costly.
@@ -50,10 +56,9 @@ def is_amount(text: object) -> bool:
 UPPER_CASE = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
-def is_currency(text: object) -> bool:
+def is_currency(text: object) -> "TypeGuard[str]":
     """An ISO 4217 code: three upper-case letters."""
-    # strip, not isalpha() and isupper(): under Brython those test each character against
-    # Unicode tables (about 10 µs a character), and a page of many buttons asks for each.
+    # strip, not isalpha() and isupper(): sdk/__init__.py says why.
     return isinstance(text, str) and len(text) == 3 and text.strip(UPPER_CASE) == ""
 
 
@@ -86,7 +91,7 @@ def product_type_problem(value: object, name: str) -> str | None:
 
 def parse_button(attrs: dict) -> tuple:
     """``(Button, None)`` for valid attributes, ``(None, problem)`` otherwise."""
-    # `in` before indexing: under Brython, dict.get raises and catches inside for a missing key.
+    # `in` before indexing, not dict.get: see sdk/__init__.py.
     amount = attrs[AMOUNT] if AMOUNT in attrs else None
     currency = attrs[CURRENCY] if CURRENCY in attrs else None
     product_type = attrs[PRODUCT_TYPE] if PRODUCT_TYPE in attrs else None
@@ -104,6 +109,7 @@ def parse_button(attrs: dict) -> tuple:
     ]
     if problems:
         return None, "; ".join(problems)
+    assert amount is not None and currency is not None  # each is a problem above when missing
     return Button(group, int(amount), currency, product_type or INSTALMENTS), None
 
 

@@ -13,9 +13,9 @@ class AvailabilityCache:
     def __init__(self) -> None:
         self._answers: dict = {}
 
-    def answer(self, triple: tuple):
+    def answer(self, triple: tuple) -> "bool | str | None":
         """True, False, PENDING, or None when nobody asked yet."""
-        return self._answers[triple] if triple in self._answers else None  # no get(): see sdk.page
+        return self._answers[triple] if triple in self._answers else None  # no get(): see sdk/__init__.py
 
     def begin(self, triple: tuple) -> bool:
         """Note that ``triple`` is needed; True when the caller must send the request."""

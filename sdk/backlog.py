@@ -7,6 +7,14 @@ while work is waiting queue behind it, so a change to an element is never read b
 report that introduced it.
 """
 
+# The SDK imports nothing outside its package under Brython (sdk/__init__.py): typing's names
+# reach only mypy, which takes any `TYPE_CHECKING` as true; annotations naming them are strings.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    Step = Callable[[], None]
+
 
 class Backlog:
     """Steps to run on later turns.
@@ -15,7 +23,7 @@ class Backlog:
     runs one step (the bridge passes its guard, which reports what a step raises).
     """
 
-    def __init__(self, schedule, run_step) -> None:
+    def __init__(self, schedule: "Callable[[Step], object]", run_step: "Callable[[Step], None]") -> None:
         self.schedule = schedule
         self.run_step = run_step
         self.steps: list = []
@@ -26,7 +34,7 @@ class Backlog:
         """True while steps wait: new work must queue behind them."""
         return self.scheduled or len(self.steps) > 0
 
-    def defer(self, step, first: bool = False) -> None:
+    def defer(self, step: "Step", first: bool = False) -> None:
         """Run ``step`` on a later turn, after the waiting steps (or before them, ``first``)."""
         if first:
             self.steps.insert(0, step)

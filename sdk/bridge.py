@@ -54,7 +54,6 @@ class Bridge:
         self.page = Page()
         self.settings = None
         self.handlers = {
-            "elements": self.on_elements,
             "button": self.on_button,
             "query-result": self.on_query_result,
             "checkout": self.on_checkout,

@@ -17,6 +17,11 @@ The rules come from the service document's Events table (and CONTRACT 3):
 load timer). The bridge carries them out; it decides nothing.
 """
 
+# typing reaches mypy only: see sdk/attributes.py.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import TypeGuard
+
 REPORTED = ("success", "pending", "ko")
 FINAL = ("success", "pending", "ko", "dismiss", "error")
 CALLBACKS = {
@@ -41,7 +46,7 @@ OPENING = "opening"  # overlay shown, hosted page not loaded yet
 OPEN = "open"  # hosted page loaded
 
 
-def is_checkout_id(value: object) -> bool:
+def is_checkout_id(value: object) -> "TypeGuard[str]":
     """A checkout id as the service issues them (letters, digits, ``_`` and ``-``)."""
     return (
         isinstance(value, str)
@@ -63,7 +68,7 @@ def is_web_url(url: object) -> bool:
 
 def closing_commands(handle: int, status: str, callbacks: list, urls: dict) -> list:
     """The loader's commands when a checkout closes with ``status``, in order."""
-    commands = [{"op": "close_overlay"}]
+    commands: list = [{"op": "close_overlay"}]
     if "onClose" in callbacks:
         commands.append({"op": "callback", "checkout": handle, "name": "onClose", "args": [status]})
     own = CALLBACKS[status]
@@ -91,8 +96,8 @@ class Effects:
 
     def __init__(self, commands: list | None = None) -> None:
         self.commands = commands or []
-        self.fetch_checkout = None  # a checkout id to read from the API
-        self.start_timer = None  # milliseconds until the load times out
+        self.fetch_checkout: str | None = None  # a checkout id to read from the API
+        self.start_timer: int | None = None  # milliseconds until the load times out
         self.stop_timer = False
 
 
@@ -113,7 +118,7 @@ class Checkouts:
 
     def __init__(self, timeout_ms: int) -> None:
         self.timeout_ms = timeout_ms
-        self.session = None
+        self.session: Session | None = None
 
     def start(self, handle: int, checkout_id: object, callbacks: list) -> Effects:
         """``service.checkout(checkout_id, callbacks)`` was called."""
@@ -211,6 +216,7 @@ class Checkouts:
 
     def _close(self, status: str) -> Effects:
         session = self.session
+        assert session is not None  # only an open checkout closes
         self.session = None
         effects = Effects(closing_commands(session.handle, status, session.callbacks, session.urls))
         effects.stop_timer = True

@@ -8,11 +8,8 @@ touches the browser, so CPython tests drive it directly.
 Every change is worked out for the elements it touches only (an answer updates the buttons of
 its triple and the containers of their groups), so a page with many buttons stays cheap.
 
-Under Brython, ``dict.get`` and ``dict.pop`` with a default raise and catch a ``KeyError``
-inside when the key is missing (6-10 µs each, measured), iterating a set or a dict ends with a
-``StopIteration`` raised and caught (about 25 µs, where a list takes 2), and ``sorted`` of a
-small collection costs 15 µs: the hot paths here test with ``in`` first, keep ids in lists, and
-sort only what has more than one element.
+Its hot paths avoid what Brython makes slow (``in`` before indexing, ids kept in lists,
+sorting only what has more than one element): ``sdk/__init__.py`` says why.
 """
 
 from .attributes import BUTTON, PAYMENT_INFO, describe, parse_button
@@ -57,7 +54,7 @@ class Page:
             self._classify(element, update)
         return self._emit(update)
 
-    def _forget(self, element_id, update: Update) -> None:
+    def _forget(self, element_id: int, update: Update) -> None:
         """Stop treating an element as what it was (it left, or its attributes changed)."""
         button = self.buttons.pop(element_id) if element_id in self.buttons else None
         if button is not None and element_id in self.by_triple[button.triple]:
@@ -94,7 +91,7 @@ class Page:
         elif PAYMENT_INFO in attrs:
             self._set(element_id, self.pairing.add_container(element_id, attrs[PAYMENT_INFO] or ""), update)
 
-    def _wait(self, triple: tuple, element_id) -> None:
+    def _wait(self, triple: tuple, element_id: int) -> None:
         if triple not in self.by_triple:
             self.by_triple[triple] = [element_id]
         elif element_id not in self.by_triple[triple]:
@@ -151,12 +148,12 @@ class Page:
         return update
 
     # -- visibility ------------------------------------------------------------------------------
-    def _set(self, element_id, shown: bool, update: Update) -> None:
+    def _set(self, element_id: int, shown: bool, update: Update) -> None:
         if element_id not in self.shown or self.shown[element_id] != shown:
             self.shown[element_id] = shown
             update.changes[element_id] = shown
 
-    def _set_button(self, element_id, shown: bool, update: Update) -> None:
+    def _set_button(self, element_id: int, shown: bool, update: Update) -> None:
         """Show or hide a valid button, and the containers of its group with it."""
         group = self.buttons[element_id].group
         self._set(element_id, shown, update)
@@ -169,7 +166,8 @@ class Page:
                 self._set(container_id, False, update)
 
     def _emit(self, update: Update) -> Update:
-        hide, show = [], []
+        hide: list = []
+        show: list = []
         for element_id in update.changes:  # one pass: each loop over a dict raises once under Brython
             (show if update.changes[element_id] else hide).append(element_id)
         update.changes = {}

@@ -17,7 +17,7 @@ class Pairing:
         self.members: dict = {}  # group -> list of container ids (lists: see sdk.page)
         self.group_of: dict = {}  # container id -> group
 
-    def add_container(self, container_id, group: str) -> bool:
+    def add_container(self, container_id: int, group: str) -> bool:
         """Register a container; returns whether it is to be shown now."""
         self.remove_container(container_id)
         self.group_of[container_id] = group
@@ -27,8 +27,8 @@ class Pairing:
             self.members[group] = [container_id]
         return group in self.shown_count and self.shown_count[group] > 0
 
-    def remove_container(self, container_id) -> None:
-        # Tested with `in` first: under Brython, pop(key, default) on a missing key raises inside.
+    def remove_container(self, container_id: int) -> None:
+        # `in` before pop(): see sdk/__init__.py.
         if container_id in self.group_of:
             self.members[self.group_of.pop(container_id)].remove(container_id)
 

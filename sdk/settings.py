@@ -66,4 +66,5 @@ def parse_settings(raw: dict) -> tuple:
         problems.append(f"'checkout_timeout' must be a positive number of milliseconds, got {given!r}")
     if problems:
         return None, "service SDK cannot start: " + "; ".join(problems) + "."
+    assert key is not None and timeout is not None  # each is a problem above when missing
     return Settings(key, sandbox, int(timeout)), None

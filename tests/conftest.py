@@ -9,7 +9,7 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from backend_stub.app import create_app
 from backend_stub.config import Config
-from backend_stub.testkit import ServiceProcess
+from backend_stub.testkit import Sandbox, ServiceProcess
 from backend_stub.testkit.chromium import launch_options
 
 DEMO_PUBLIC, DEMO_PRIVATE = "pk_test_demo", "sk_test_demo"
@@ -37,12 +37,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(scope="session")
-def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServiceProcess]:
+def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sandbox]:
     """The sandbox server in its own process on 127.0.0.1, for browser tests (one per xdist
-    worker); each test resets it through the fixture that hands it out."""
+    worker), seen through the client merchants use; each test resets it through the fixture that
+    hands it out."""
     db = tmp_path_factory.mktemp("service") / "service.sqlite3"
     with ServiceProcess(db=db) as process:
-        yield process
+        yield process.sandbox()
 
 
 @pytest.fixture(scope="session")

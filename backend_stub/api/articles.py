@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from aiohttp import web
 
 from ..domain.articles import ARTICLE_FILTER_FIELDS, Article, parse_articles, parse_campaign_id
@@ -21,7 +23,7 @@ __all__ = ["ROUTES", "openapi_section", "present_article"]
 _ARTICLES = "/me/campaigns/{campaign_id}/articles"
 
 
-def present_article(article: Article) -> dict:
+def present_article(article: Article) -> dict[str, Any]:
     """An article as the API shows it (absent optional fields are null)."""
     return {
         "id": article.id,

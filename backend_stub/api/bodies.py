@@ -12,6 +12,7 @@ integer field then refuses by name.
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import orjson
 from aiohttp import web
@@ -33,7 +34,7 @@ def _is_json(content_type: str) -> bool:
 
 def _too_deep(value: object, limit: int) -> bool:
     """Whether ``value`` nests containers more than ``limit`` levels deep (without recursion)."""
-    level = [value]
+    level: list[Any] = [value]
     for _ in range(limit):
         level = [
             item

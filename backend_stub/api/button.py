@@ -9,7 +9,7 @@ from ..domain.values import MAX_AMOUNT
 from .auth import Access
 from .errors import Forbidden
 from .openapi_operations import Section, ok, operation
-from .openapi_schema import ref
+from .openapi_schema import Schema, ref
 from .rendering import render
 from .routing import Route
 from .serving import MERCHANT
@@ -29,7 +29,7 @@ ROUTES = [Route("GET", "/checkout/button", check_button, Access.PUBLIC)]
 
 def openapi_section() -> Section:
     """``GET /checkout/button`` in the OpenAPI document."""
-    parameters = [
+    parameters: list[Schema] = [
         {
             "name": "amount",
             "in": "query",

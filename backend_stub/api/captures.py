@@ -7,6 +7,8 @@ refund it.
 
 from __future__ import annotations
 
+from typing import Any
+
 from aiohttp import web
 
 from ..domain.captures import Capture
@@ -26,7 +28,7 @@ from .serving import MERCHANT
 __all__ = ["ROUTES", "openapi_section", "present_capture"]
 
 
-def present_capture(capture: Capture) -> dict:
+def present_capture(capture: Capture) -> dict[str, Any]:
     """A capture with its refunds, as the API shows it."""
     return {
         "id": capture.id,

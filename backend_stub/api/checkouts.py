@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from aiohttp import web
 
 from ..domain.checkouts import DECISIONS, MAX_ARTICLES, URL_FIELDS, Checkout, parse_new_checkout
@@ -12,7 +14,7 @@ from ..storage.checkouts import CheckoutStore
 from .auth import Access
 from .bodies import read_json
 from .openapi_operations import Section, ok, operation, path_parameter
-from .openapi_schema import AMOUNT, HTTP_URL, IDENTIFIER, TIMESTAMP, array, nullable, obj, ref
+from .openapi_schema import AMOUNT, HTTP_URL, IDENTIFIER, TIMESTAMP, Schema, array, nullable, obj, ref
 from .rendering import render
 from .routing import Route
 from .serving import MERCHANT
@@ -20,7 +22,7 @@ from .serving import MERCHANT
 __all__ = ["ROUTES", "checkout_json", "openapi_section"]
 
 
-def checkout_json(checkout: Checkout) -> dict:
+def checkout_json(checkout: Checkout) -> dict[str, Any]:
     """The API's view of a checkout."""
     return {
         "id": checkout.id,
@@ -65,7 +67,7 @@ ROUTES = [
 
 # Values with a default, as components: openapi-typescript makes a property with a default
 # required (it takes defaults as filled in by the server), unless the default is behind a $ref.
-_INPUT_DEFAULTS = {
+_INPUT_DEFAULTS: dict[str, Schema] = {
     "ArticleQuantity": {"type": "integer", "minimum": 1, "maximum": 10_000, "default": 1},
     "ProductType": {
         "type": "string",

@@ -7,6 +7,7 @@ renders every one of them (and anything unexpected, as a 500) in the document's 
 from __future__ import annotations
 
 from http import HTTPStatus
+from typing import Any
 
 from ..domain import errors as domain
 
@@ -53,9 +54,9 @@ class APIError(Exception):
     def default_message(cls) -> str:
         return HTTPStatus(cls.status).phrase
 
-    def body(self) -> dict:
+    def body(self) -> dict[str, Any]:
         """The error object of the document."""
-        error: dict = {"type": self.type, "message": self.message}
+        error: dict[str, Any] = {"type": self.type, "message": self.message}
         if self.fields:
             error["fields"] = self.fields
         return {"error": error}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from aiohttp import web
 
@@ -34,7 +34,7 @@ async def render_list(
     fields: Mapping[str, FieldType],
     count: Callable[[Sequence[Condition]], int],
     fetch: Callable[[Sequence[Condition], int, int], Sequence[T]],
-    present: Callable[[T], dict],
+    present: Callable[[T], dict[str, Any]],
 ) -> web.Response:
     """The page the query asks for: 400 for a bad filter, 404 for a page that does not exist,
     408 for a query that takes longer than the server allows.

@@ -21,6 +21,7 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Callable
+from typing import Any
 
 from aiohttp import web
 from yarl import URL
@@ -98,7 +99,7 @@ CORS: preflights from any origin are answered; the `Authorization` header is all
 
 
 @functools.lru_cache(maxsize=8)
-def build_document(server_url: str) -> dict:
+def build_document(server_url: str) -> dict[str, Any]:
     """The whole OpenAPI 3.1 document, its servers at ``server_url`` (``http://host:port``)."""
     paths: Paths = {}
     schemas: dict[str, Schema] = error_schemas()

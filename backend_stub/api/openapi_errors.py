@@ -10,6 +10,8 @@ description tells it instead (:data:`METHOD_NOT_ALLOWED`).
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import errors as api_errors
 from .openapi_schema import MEDIA_TYPE_HEADER, Schema, array, content, obj, ref
 
@@ -90,12 +92,12 @@ METHOD_NOT_ALLOWED = api_errors.MethodNotAllowed.type
 WITH_BODY = (400, 413, 415)
 
 
-def error_ref(status: int) -> dict:
+def error_ref(status: int) -> dict[str, Any]:
     """A reference to the response component of an error status."""
     return ref(ERROR_RESPONSES[status][0], "responses")
 
 
-def _error_response(status: int) -> dict:
+def _error_response(status: int) -> dict[str, Any]:
     _name, kind, description, extra_headers = ERROR_RESPONSES[status]
     error_type = kind if isinstance(kind, str) else kind.type
     error: Schema = {"type": "object", "properties": {"type": {"type": "string", "const": error_type}}}
@@ -108,7 +110,7 @@ def _error_response(status: int) -> dict:
     return {"description": f"`{error_type}`: {description}", "headers": headers, "content": content(schema)}
 
 
-def error_responses() -> dict[str, dict]:
+def error_responses() -> dict[str, Schema]:
     """The response components, one per error status."""
     return {name: _error_response(status) for status, (name, *_) in ERROR_RESPONSES.items()}
 

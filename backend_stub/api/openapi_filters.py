@@ -11,6 +11,7 @@ being built, so a new lookup cannot go undescribed.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from ..domain.filters import COMPARISONS, DATE_PARTS, LOOKUPS, SEPARATOR, WEEK_DAYS, FieldType
 from .openapi_schema import Schema, ref
@@ -103,7 +104,7 @@ def filter_name(field: str, lookup: str) -> str:
     return field if lookup == "exact" else f"{field}{SEPARATOR}{lookup}"
 
 
-def filter_parameters(fields: Mapping[str, FieldType], items: str) -> list[dict]:
+def filter_parameters(fields: Mapping[str, FieldType], items: str) -> list[dict[str, Any]]:
     """The query parameters of a list's filters, one per field and lookup its table allows;
     ``items`` names what the list holds (``orders``)."""
     parameters = []

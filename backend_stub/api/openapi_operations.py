@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from .openapi_errors import ALWAYS, WITH_BODY, error_ref
 from .openapi_schema import JSON, MEDIA_TYPE_HEADER, Schema, content, ref
@@ -22,7 +23,7 @@ __all__ = [
     "ORDER_ID",
 ]
 
-Paths = dict[str, dict[str, dict]]
+Paths = dict[str, dict[str, Schema]]
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,7 @@ class Section:
     schemas: dict[str, Schema] = field(default_factory=dict)
 
 
-def ok(description: str, schema: Schema, links: Mapping[str, dict] | None = None) -> dict:
+def ok(description: str, schema: Schema, links: Mapping[str, Schema] | None = None) -> dict[str, Any]:
     """A successful answer carrying ``schema``; ``links`` name operations its data leads to."""
     answer = {
         "description": description,
@@ -45,7 +46,7 @@ def ok(description: str, schema: Schema, links: Mapping[str, dict] | None = None
     return answer
 
 
-def no_content(description: str, links: Mapping[str, dict] | None = None) -> dict:
+def no_content(description: str, links: Mapping[str, Schema] | None = None) -> dict[str, Any]:
     """A 204 without a body. Its Content-Type names the negotiated vendor media type
     (``application/vnd.service.v1+json``), as the document shows."""
     answer = {"description": description, "headers": {MEDIA_TYPE_HEADER: ref("MediaType", "headers")}}
@@ -54,13 +55,13 @@ def no_content(description: str, links: Mapping[str, dict] | None = None) -> dic
     return answer
 
 
-def link(operation_id: str, **parameters: str) -> dict:
+def link(operation_id: str, **parameters: str) -> dict[str, Any]:
     """A link to another operation, its parameters taken from this request or answer
     (``$request.path.order_id``, ``$response.body#/id``)."""
     return {"operationId": operation_id, "parameters": parameters}
 
 
-def path_parameter(name: str, description: str, example: str | None = None) -> dict:
+def path_parameter(name: str, description: str, example: str | None = None) -> dict[str, Any]:
     """A required path parameter: any non-empty string without ``/``."""
     parameter = {
         "name": name,
@@ -74,7 +75,7 @@ def path_parameter(name: str, description: str, example: str | None = None) -> d
     return parameter
 
 
-def page_parameter() -> dict:
+def page_parameter() -> dict[str, Any]:
     """``page``: numbered from 1; a page past the last (or not a positive integer) is a 404."""
     return {
         "name": "page",
@@ -92,13 +93,13 @@ def operation(
     summary: str,
     *,
     tag: str,
-    responses: Mapping[int, dict],
+    responses: Mapping[int, Schema],
     errors: Iterable[int] = (),
-    parameters: Iterable[dict] = (),
+    parameters: Iterable[dict[str, Any]] = (),
     body: Schema | None = None,
     public: bool = False,
     description: str | None = None,
-) -> dict:
+) -> dict[str, Any]:
     """An operation; ``errors`` lists its error statuses beyond those every operation has
     (:data:`~.openapi_errors.ALWAYS`, plus 403 for a public key where the private key is needed)."""
     statuses = set(errors) | set(ALWAYS) | ({403} if not public else set())
@@ -106,7 +107,7 @@ def operation(
         statuses |= set(WITH_BODY)
     answers = {str(status): answer for status, answer in responses.items()}
     answers.update({str(status): error_ref(status) for status in sorted(statuses)})
-    result: dict = {
+    result: dict[str, Any] = {
         "operationId": operation_id,
         "summary": summary,
         "tags": [tag],

@@ -5,6 +5,7 @@ pagination envelope)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from ..domain.identifiers import ADDRESSABLE_RULE, MAX_ID_LENGTH
 from ..domain.pagination import PAGE_SIZE
@@ -34,10 +35,10 @@ JSON = "application/json"
 XML = "application/xml"
 MEDIA_TYPE_HEADER = "X-Service-Media-Type"
 
-Schema = dict
+Schema = dict[str, Any]
 
 
-def ref(name: str, kind: str = "schemas") -> dict:
+def ref(name: str, kind: str = "schemas") -> dict[str, Any]:
     """A reference to a component."""
     return {"$ref": f"#/components/{kind}/{name}"}
 
@@ -63,7 +64,7 @@ def obj(properties: Mapping[str, Schema], required: Iterable[str] | None = None,
     }
 
 
-def content(schema: Schema) -> dict:
+def content(schema: Schema) -> dict[str, Any]:
     """The same data as JSON (the default) or as XML with root element ``<root>``."""
     return {JSON: {"schema": schema}, XML: {"schema": {**schema, "xml": {"name": "root"}}}}
 

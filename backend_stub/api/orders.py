@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from aiohttp import web
 
 from ..domain.orders import ORDER_FILTER_FIELDS, ORDER_STATUSES, Order
@@ -19,7 +21,7 @@ from .serving import MERCHANT
 __all__ = ["ROUTES", "openapi_section", "present_order"]
 
 
-def present_order(order: Order) -> dict:
+def present_order(order: Order) -> dict[str, Any]:
     """An order as the API shows it."""
     return {
         "id": order.id,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from aiohttp import web
 
 from ..domain.refunds import Refund, RefundStatus, parse_amount_request
@@ -18,7 +20,7 @@ from .serving import MERCHANT
 __all__ = ["ROUTES", "openapi_section", "present_refund"]
 
 
-def present_refund(refund: Refund) -> dict:
+def present_refund(refund: Refund) -> dict[str, Any]:
     """A refund record as the API shows it."""
     return {
         "id": refund.id,
@@ -33,7 +35,7 @@ def present_refund(refund: Refund) -> dict:
     }
 
 
-def _present_status(status: RefundStatus) -> dict:
+def _present_status(status: RefundStatus) -> dict[str, Any]:
     return {
         "remaining_amount": status.remaining_amount,
         "results": [present_refund(refund) for refund in status.refunds],

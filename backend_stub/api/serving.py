@@ -5,9 +5,8 @@ negotiated and its key checked; the handler runs; any error becomes an answer in
 error shape (never a traceback or an HTML page); the answer is labelled for CORS.
 
 This is not a middleware: the sandbox gate (:func:`backend_stub.sandbox.gate.admit`), bound
-into every route by backend_stub.endpoints, calls :func:`serve` for every request. Each aiohttp
-middleware layer costs a coroutine and a partial per request, and ``GET /checkout/button`` is
-the hottest path a merchant's page has.
+into every route by backend_stub.endpoints (whose docstring says why), calls :func:`serve` for
+every request.
 """
 
 from __future__ import annotations

@@ -52,9 +52,10 @@ def _article(data: object, path: str, errors: FieldErrors) -> Article | None:
     )
     url = parse_http_url(data.get("url"), f"{path}.url", errors)
     image_url = parse_http_url(data.get("image_url"), f"{path}.image_url", errors, required=False)
-    if len(errors.fields) != before:
+    # Each required field is an error when missing: None here means one was recorded.
+    if len(errors.fields) != before or article_id is None or name is None or url is None:
         return None
-    return Article(article_id, name, url, description, image_url)  # type: ignore[arg-type]
+    return Article(article_id, name, url, description, image_url)
 
 
 def parse_articles(data: object) -> list[Article]:

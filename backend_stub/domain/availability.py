@@ -27,7 +27,9 @@ def parse_query(query: Mapping[str, str]) -> AvailabilityQuery:
     currency = parse_currency(query.get("currency"), "currency", errors)
     product_type = parse_product_type(query.get("product[type]"), "product[type]", errors)
     errors.raise_if_any()
-    return AvailabilityQuery(amount, currency, product_type)  # type: ignore[arg-type]
+    # Each is an error when missing, raised above.
+    assert amount is not None and currency is not None and product_type is not None
+    return AvailabilityQuery(amount, currency, product_type)
 
 
 def is_available(query: AvailabilityQuery, limit_for: Callable[[str, str], tuple[int, int] | None]) -> bool:

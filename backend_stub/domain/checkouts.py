@@ -54,7 +54,7 @@ class LineItem:
     quantity: int
     unit_price: int | None
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """The line as the API shows it, and as it is stored."""
         return {"name": self.name, "quantity": self.quantity, "unit_price": self.unit_price}
 
@@ -70,14 +70,13 @@ class Checkout:
     total_amount: int
     articles: tuple[LineItem, ...]
     product_type: str
+    created: datetime
     urls: dict[str, str | None] = field(default_factory=dict)
     status: str = CREATED
-    created: datetime | None = None
     decided: datetime | None = None
 
     @property
     def expires(self) -> datetime:
-        assert self.created is not None
         return self.created + LIFETIME
 
     def status_at(self, moment: datetime) -> str:
@@ -162,15 +161,19 @@ def parse_new_checkout(
     articles = _articles(order.get("articles"), "order.articles", errors)
     product = _object(data.get("product"), "product", errors, required=False) or {}
     product_type = parse_product_type(product.get("type"), "product.type", errors)
-    if not errors and (bounds := limit_for(product_type, currency)) is None:
-        errors.add("order.currency", f"{PRODUCT_LABELS[product_type]} is not offered in {currency}.")
-    elif not errors and not bounds[0] <= total <= bounds[1]:
-        errors.add(
-            "order.total_amount",
-            f"{PRODUCT_LABELS[product_type]} covers {bounds[0]} to {bounds[1]}"
-            f" {currency}; {total} is outside.",
-        )
+    # Without an error so far, every required field was read: the product must cover the amount.
+    if not errors and product_type is not None and currency is not None and total is not None:
+        bounds = limit_for(product_type, currency)
+        if bounds is None:
+            errors.add("order.currency", f"{PRODUCT_LABELS[product_type]} is not offered in {currency}.")
+        elif not bounds[0] <= total <= bounds[1]:
+            errors.add(
+                "order.total_amount",
+                f"{PRODUCT_LABELS[product_type]} covers {bounds[0]} to {bounds[1]}"
+                f" {currency}; {total} is outside.",
+            )
     errors.raise_if_any()
+    assert order_id is not None and currency is not None and total is not None
     return Checkout(
         id=new_checkout_id(),
         order_id=order_id,

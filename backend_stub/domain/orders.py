@@ -80,14 +80,14 @@ def _status(value: object, field: str, errors: FieldErrors) -> str | None:
     if not isinstance(value, str) or value not in ORDER_STATUSES:
         errors.add(field, "Must be one of: " + ", ".join(ORDER_STATUSES) + ".")
         return None
-    return value  # type: ignore[return-value]
+    return value
 
 
 def _product_type(value: object, field: str, errors: FieldErrors) -> str | None:
     if value not in PRODUCT_TYPES:
         errors.add(field, "Must be one of: " + ", ".join(PRODUCT_TYPES) + ", or null.")
         return None
-    return value  # type: ignore[return-value]
+    return value
 
 
 def _amount(value: object, field: str, errors: FieldErrors) -> int | None:
@@ -122,7 +122,9 @@ def parse_order(data: object, path: str, errors: FieldErrors, *, now: datetime) 
         errors.add(path + "confirmed", "Must not be earlier than created.")
     if status == "confirmed" and confirmed is None:
         confirmed = created
-    if None in (order_id, name, currency, total_amount, status, created):
+    if order_id is None or name is None or currency is None or total_amount is None:
+        return None
+    if status is None or created is None:
         return None
     return Order(order_id, name, currency, total_amount, status, created, confirmed, product_type)
 
@@ -135,7 +137,7 @@ def parse_orders(data: object, *, now: datetime) -> tuple[list[Order], bool]:
     """
     errors = FieldErrors()
     single = not isinstance(data, list)
-    items = [data] if single else data
+    items: list[object] = data if isinstance(data, list) else [data]
     orders: list[Order] = []
     seen: set[str] = set()
     for index, item in enumerate(items):

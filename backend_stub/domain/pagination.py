@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from .errors import NotFound
 
@@ -63,7 +64,7 @@ def page_of(number: int, count: int, size: int = PAGE_SIZE) -> Page:
     return page
 
 
-def envelope(page: Page, results: list, link: Callable[[int], str]) -> dict:
+def envelope(page: Page, results: list[Any], link: Callable[[int], str]) -> dict[str, Any]:
     """The document's envelope; ``link(n)`` is the absolute URL of page ``n``."""
     return {
         "cursor": {"after": page.next, "before": page.previous},

@@ -82,7 +82,8 @@ def parse_amount_request(data: object) -> int:
         errors.add("amount", "Must be a JSON integer of minor units (12.50 is sent as 1250).")
     amount = parse_amount(value, "amount", errors, minimum=1) if not errors else None
     errors.raise_if_any()
-    return amount  # type: ignore[return-value]
+    assert amount is not None  # a missing amount is an error, raised above
+    return amount
 
 
 def refundable_now(status: str, order: Balance, capture: Balance | None = None) -> int:

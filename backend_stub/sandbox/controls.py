@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from aiohttp import web
 
 from ..state import state_of
@@ -13,7 +15,10 @@ from .switchboard import SWITCHBOARD
 __all__ = ["ROUTES", "control"]
 
 
-def control(handler):
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def control(handler: Handler) -> Handler:
     """Guard a control handler with :func:`check_control_access`."""
 
     async def guarded(request: web.Request) -> web.StreamResponse:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
+from typing import Any
 
 from ..domain.articles import Article
 from ..domain.errors import NotFound
@@ -32,7 +33,7 @@ _UPSERT = (
 )
 
 
-def _row(merchant_id: str, campaign_id: str, article: Article) -> tuple:
+def _row(merchant_id: str, campaign_id: str, article: Article) -> tuple[Any, ...]:
     return (
         merchant_id,
         campaign_id,
@@ -96,11 +97,10 @@ class ArticleStore:
         """How many of the campaign's articles match; :class:`NotFound` when it is missing."""
         self._require_campaign(self.db.connection, merchant_id, campaign_id)
         sql, params = where(conditions, ARTICLE_COLUMNS)
-        row = self.db.query_one(
+        return self.db.count(
             f"SELECT count(*) FROM articles WHERE merchant_id = ? AND campaign_id = ? AND {sql}",
             [merchant_id, campaign_id, *params],
         )
-        return row[0]
 
     def page(
         self, merchant_id: str, campaign_id: str, conditions: Sequence[Condition], offset: int, limit: int

@@ -11,6 +11,7 @@ import sqlite3
 from collections import defaultdict
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
 from ..domain.captures import Capture, plan_capture
 from ..domain.errors import NotFound
@@ -39,7 +40,9 @@ def _refunds_of(
     return found
 
 
-def _with_refunds(conn: sqlite3.Connection, merchant_id: str, order_id: str, rows: list) -> list[Capture]:
+def _with_refunds(
+    conn: sqlite3.Connection, merchant_id: str, order_id: str, rows: list[Any]
+) -> list[Capture]:
     """The captures of ``rows`` with their refunds, seen from their order (its state and what it
     still has to refund bound what each capture can refund now)."""
     order = select_order(conn, merchant_id, order_id)
@@ -100,10 +103,9 @@ class CaptureStore:
     def count(self, merchant_id: str, order_id: str) -> int:
         """How many captures the order has; :class:`NotFound` when the order is missing."""
         select_order(self.db.connection, merchant_id, order_id)
-        row = self.db.query_one(
+        return self.db.count(
             "SELECT count(*) FROM captures WHERE merchant_id = ? AND order_id = ?", (merchant_id, order_id)
         )
-        return row[0]
 
     def page(self, merchant_id: str, order_id: str, offset: int, limit: int) -> list[Capture]:
         """A slice of the order's captures, newest first."""

@@ -30,7 +30,7 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager, suppress
 from importlib import resources
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from ..domain.errors import DeadlineExceeded
 from .filtering import install_functions
@@ -84,7 +84,7 @@ class Database:
     """The server's SQLite database (a file, or ``:memory:`` for a throw-away run)."""
 
     def __init__(self, path: str | Path = ":memory:", *, readers: int = READERS) -> None:
-        self._scratch: tempfile.TemporaryDirectory | None = None
+        self._scratch: tempfile.TemporaryDirectory[str] | None = None
         durable = str(path) != ":memory:"
         if not durable:
             self._scratch = tempfile.TemporaryDirectory(prefix="service-stub-")
@@ -142,13 +142,19 @@ class Database:
             raise
         connection.execute("COMMIT")
 
-    def query(self, sql: str, params: tuple | list | dict = ()) -> list[sqlite3.Row]:
+    def query(self, sql: str, params: tuple[Any, ...] | list[Any] | dict[str, Any] = ()) -> list[sqlite3.Row]:
         """All rows of a read query."""
         return self.connection.execute(sql, params).fetchall()
 
-    def query_one(self, sql: str, params: tuple | list | dict = ()) -> sqlite3.Row | None:
+    def query_one(
+        self, sql: str, params: tuple[Any, ...] | list[Any] | dict[str, Any] = ()
+    ) -> sqlite3.Row | None:
         """The first row of a read query, or None."""
         return self.connection.execute(sql, params).fetchone()
+
+    def count(self, sql: str, params: tuple[Any, ...] | list[Any] = ()) -> int:
+        """The number a ``SELECT count(*) ...`` query gives (it always gives one row)."""
+        return int(self.connection.execute(sql, params).fetchone()[0])
 
     async def read(self, work: Callable[[], T], *, lane: Hashable, deadline: float) -> T:
         """``work()``'s result, run on a reader thread, where this database's queries use the
@@ -236,7 +242,7 @@ async def _take(slots: asyncio.Semaphore, deadline: float) -> None:
         raise DeadlineExceeded()
 
 
-async def _abandon(waiting: asyncio.Future, slots: asyncio.Semaphore) -> None:
+async def _abandon(waiting: asyncio.Future[Any], slots: asyncio.Semaphore) -> None:
     waiting.cancel()
     try:
         await waiting

@@ -13,6 +13,7 @@ import sqlite3
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from ..domain.filters import Condition
 from ..domain.patterns import compile_pattern
@@ -41,7 +42,7 @@ def _sql_value(value: object) -> object:
 
 
 # Each lookup: (column, typed value) -> (SQL fragment, parameters).
-Fragment = tuple[str, list]
+Fragment = tuple[str, list[object]]
 
 
 def _compare(operator: str) -> Callable[[Column, object], Fragment]:
@@ -56,16 +57,16 @@ def _icontains(column: Column, value: str) -> Fragment:
     return f"instr({column.folded}, ?) > 0", [fold(value)]
 
 
-def _starts(name: str, value: str) -> Fragment:
+def _starts(name: str | None, value: str) -> Fragment:
     return f"substr({name}, 1, ?) = ?", [len(value), value]
 
 
-def _ends(name: str, value: str) -> Fragment:
+def _ends(name: str | None, value: str) -> Fragment:
     # substr(x, length(x) - n + 1) is the last n characters ('' for n = 0).
     return f"substr({name}, length({name}) - ? + 1) = ?", [len(value), value]
 
 
-def _in(column: Column, values: tuple) -> Fragment:
+def _in(column: Column, values: tuple[Any, ...]) -> Fragment:
     return f"{column.name} IN ({', '.join('?' * len(values))})", [_sql_value(v) for v in values]
 
 
@@ -96,7 +97,8 @@ def _week_day(column: Column, monday_first: int) -> Fragment:
     return f"strftime('%w', substr({column.name}, 1, 19)) = ?", [str((monday_first + 1) % 7)]
 
 
-LOOKUP_SQL: dict[str, Callable[[Column, object], Fragment]] = {
+# A lookup's value has the type domain/filters.py parsed it to for that lookup: hence Any.
+LOOKUP_SQL: dict[str, Callable[[Column, Any], Fragment]] = {
     "exact": _compare("="),
     "gt": _compare(">"),
     "gte": _compare(">="),

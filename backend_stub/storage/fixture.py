@@ -10,6 +10,7 @@ none, so its lists start empty.
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,7 @@ def read_fixture(path: str | Path = DEFAULT_FIXTURE) -> dict[str, Any]:
     return json.loads(Path(path).read_text(encoding="utf-8"))
 
 
-def _load_merchants(conn, merchants: list[dict[str, Any]]) -> None:
+def _load_merchants(conn: sqlite3.Connection, merchants: list[dict[str, Any]]) -> None:
     for merchant in merchants:
         conn.execute(
             "INSERT INTO merchants (id, name, public_key, private_key) VALUES (?, ?, ?, ?)",
@@ -50,7 +51,7 @@ def _load_merchants(conn, merchants: list[dict[str, Any]]) -> None:
             )
 
 
-def _fill(conn, data: dict[str, Any]) -> None:
+def _fill(conn: sqlite3.Connection, data: dict[str, Any]) -> None:
     _load_merchants(conn, data.get("merchants", []))
     for section, loader in FIXTURE_LOADERS.items():
         loader(conn, data.get(section, []), data)

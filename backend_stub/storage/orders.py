@@ -23,7 +23,6 @@ from .filtering import Column, where, word_index
 __all__ = [
     "ORDER_COLUMNS",
     "OrderStore",
-    "create_order",
     "insert_orders",
     "select_order",
     "set_order_status",
@@ -48,7 +47,7 @@ _INSERT = (
 _ORDER_BY = "ORDER BY created DESC, id"
 
 
-def _row(merchant_id: str, order: Order) -> tuple:
+def _row(merchant_id: str, order: Order) -> tuple[Any, ...]:
     confirmed = format_timestamp(order.confirmed) if order.confirmed else None
     return (
         merchant_id,
@@ -90,13 +89,6 @@ def insert_orders(conn: sqlite3.Connection, merchant_id: str, orders: Iterable[O
         raise Conflict("An order with this id already exists for this merchant.") from None
 
 
-def create_order(db: Database, merchant_id: str, order: Order) -> Order:
-    """Add one order in its own transaction (checkouts call this); :class:`Conflict` on a taken id."""
-    with db.transaction() as conn:
-        insert_orders(conn, merchant_id, [order])
-    return order
-
-
 def select_order(conn: sqlite3.Connection, merchant_id: str, order_id: str) -> Order:
     """The merchant's order; :class:`NotFound` when missing or another merchant's."""
     row = conn.execute(f"{_SELECT} WHERE merchant_id = ? AND id = ?", (merchant_id, order_id)).fetchone()
@@ -128,17 +120,12 @@ class OrderStore:
         with self.db.transaction() as conn:
             insert_orders(conn, merchant_id, orders)
 
-    def get(self, merchant_id: str, order_id: str) -> Order:
-        """The merchant's order; :class:`NotFound` when missing or another merchant's."""
-        return select_order(self.db.connection, merchant_id, order_id)
-
     def count(self, merchant_id: str, conditions: Sequence[Condition]) -> int:
         """How many of the merchant's orders match every condition."""
         sql, params = where(conditions, ORDER_COLUMNS)
-        row = self.db.query_one(
+        return self.db.count(
             f"SELECT count(*) FROM orders WHERE merchant_id = ? AND {sql}", [merchant_id, *params]
         )
-        return row[0]
 
     def page(self, merchant_id: str, conditions: Sequence[Condition], offset: int, limit: int) -> list[Order]:
         """A slice of the merchant's matching orders, newest first."""

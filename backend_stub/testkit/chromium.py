@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 from pathlib import Path
+from typing import Any
 
 __all__ = ["LAUNCH_ARGS", "executable", "launch_options"]
 
@@ -29,9 +30,9 @@ def executable() -> str | None:
     return None
 
 
-def launch_options(**extra: object) -> dict:
+def launch_options(**extra: object) -> dict[str, Any]:
     """Keyword arguments for ``playwright.chromium.launch``."""
-    options: dict = {"args": list(LAUNCH_ARGS), "headless": True}
+    options: dict[str, Any] = {"args": list(LAUNCH_ARGS), "headless": True}
     path = executable()
     if path:
         options["executable_path"] = path

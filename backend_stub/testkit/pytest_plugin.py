@@ -23,6 +23,8 @@ from .sandbox import DEMO_KEYS, Keys, Sandbox, SandboxError, SdkMissingError, ch
 from .server import ServiceProcess
 
 if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
     from .checkout_overlay import CheckoutOverlay
 
 __all__ = ["URL_ENV", "PORT_ENV", "TOKEN_ENV", "worker_port"]
@@ -144,7 +146,7 @@ def sandbox(sandbox_server: Sandbox) -> Sandbox:
 
 
 @pytest.fixture
-def checkout_overlay(page) -> CheckoutOverlay:
+def checkout_overlay(page: Page) -> CheckoutOverlay:
     """The checkout overlay of pytest-playwright's ``page``: approve, pending, deny, return, close."""
     from .checkout_overlay import CheckoutOverlay  # Playwright is imported only by tests that use it
 

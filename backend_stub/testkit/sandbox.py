@@ -30,9 +30,10 @@ __all__ = [
     "CHECKOUT_URLS",
 ]
 
-# The statuses a checkout can be decided with, as the hosted page's buttons decide them.
+# The statuses a checkout can be decided with, as the hosted page's buttons decide them, and the
+# URLs it may carry: the server's own (domain/checkouts.py), copied so that the plugin, which
+# every merchant's test session loads, imports no server module (tests/unit/test_testkit.py).
 DECISIONS = ("success", "pending", "ko")
-# The merchant URLs a checkout may carry, one per closing status.
 CHECKOUT_URLS = ("success_url", "pending_url", "ko_url", "dismiss_url", "error_url")
 _BEYOND_ANY_SEQ = 2**62
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from aiohttp import web
 
@@ -43,7 +44,7 @@ ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
 class SdkFiles:
     """The build's manifest and every servable file, read into memory once."""
 
-    manifest: dict
+    manifest: dict[str, Any]
     files: dict[str, bytes]
 
     @classmethod

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 __all__ = ["FILE_KEYS", "MANIFEST", "Presence", "inspect"]
 
@@ -24,7 +25,7 @@ class Presence:
 
     folder: Path
     problem: str | None
-    manifest: dict
+    manifest: dict[str, Any]
 
     @property
     def present(self) -> bool:
@@ -35,7 +36,7 @@ class Presence:
         """The Brython the bundle was compiled for (and refuses any other)."""
         return self.manifest.get("brython_version")
 
-    def report(self) -> dict:
+    def report(self) -> dict[str, Any]:
         """The JSON the health control answers under ``sdk``."""
         report = {"present": self.present, "brython_version": self.brython_version}
         report["folder"] = str(self.folder)

@@ -103,6 +103,7 @@ def runtime_modules() -> list[dict]:
         modules.append({"name": name, "src": path.read_text(encoding="utf-8"), "is_package": is_package})
     for name in SHARED:
         spec = importlib.util.find_spec(name)
+        assert spec is not None and spec.origin is not None, name
         source = Path(spec.origin).read_text(encoding="utf-8")
         is_package = spec.submodule_search_locations is not None
         modules.append({"name": name, "src": source, "is_package": is_package})

@@ -45,6 +45,7 @@ def without_docstrings(source: str) -> str:
             and isinstance(first.value.value, str)
         ):
             continue
+        assert first.end_lineno is not None and first.end_col_offset is not None  # set by ast.parse
         start, end = first.lineno - 1, first.end_lineno - 1
         # Offsets count UTF-8 bytes; what follows the docstring must be nothing or a comment.
         rest = lines[end].encode("utf-8")[first.end_col_offset :].decode("utf-8").strip()

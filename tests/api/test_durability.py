@@ -93,7 +93,7 @@ async def test_every_answered_refund_survives_sigkill_and_sums_agree(tmp_path: P
         orders = [
             {"id": order, "total_amount": total, "status": "confirmed"} for order, total in TOTALS.items()
         ]
-        first.control("POST", "/_sandbox/orders", orders, headers=AUTH)
+        first.sandbox().seed_orders(orders)
         stream = await drive_until_killed(first)
     finally:
         first.kill()
@@ -101,10 +101,11 @@ async def test_every_answered_refund_survives_sigkill_and_sums_agree(tmp_path: P
     assert stream.answers >= KILL_AFTER
     assert stream.cut_off == CLIENTS  # every client had a request in flight at the kill
 
-    with ServiceProcess(db=db) as second:
+    with ServiceProcess(db=db) as process:
+        second = process.sandbox()
         recorded: dict[str, tuple[str, int]] = {}
         for order, total in TOTALS.items():
-            status = second.control("GET", f"/orders/{order}/refund", headers=AUTH)
+            status = second.call("GET", f"/orders/{order}/refund")
             refunds = list(reversed(status["results"]))  # oldest first
             left = total
             for refund in refunds:
@@ -113,8 +114,7 @@ async def test_every_answered_refund_survives_sigkill_and_sums_agree(tmp_path: P
                 assert refund["completed"] == (left == 0)
                 recorded[refund["id"]] = (order, refund["amount"])
             assert status["remaining_amount"] == left >= 0
-            shown = second.control("GET", f"/orders?id={order}", headers=AUTH)["results"][0]
-            assert shown["status"] == ("canceled" if left == 0 else "confirmed")
+            assert second.order(order)["status"] == ("canceled" if left == 0 else "confirmed")
 
     for refund_id, answered in stream.answered.items():
         assert recorded.get(refund_id) == answered, f"answered refund {refund_id} is lost"

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from backend_stub.api.openapi import build_document
-from backend_stub.testkit import ServiceProcess
+from backend_stub.testkit import Sandbox, ServiceProcess
 from tests.conftest import DEMO_PRIVATE
 
 CHECKS = ",".join(
@@ -39,14 +39,14 @@ RUN_TIMEOUT_S = 120
 
 
 @pytest.fixture(scope="module")
-def live_server() -> Iterator[ServiceProcess]:
+def live_server() -> Iterator[Sandbox]:
     """A server process of its own: the run changes its data."""
     with ServiceProcess() as server:
-        yield server
+        yield server.sandbox()
 
 
 def schemathesis_run(
-    server: ServiceProcess,
+    server: Sandbox,
     base_path: str,
     accept: str,
     examples: int,
@@ -100,7 +100,7 @@ def schemathesis_run(
     ids=["json", "v1-xml"],
 )
 def test_schemathesis_finds_no_server_error_and_no_divergence(
-    live_server: ServiceProcess, tmp_path: Path, base_path: str, accept: str, examples: int
+    live_server: Sandbox, tmp_path: Path, base_path: str, accept: str, examples: int
 ) -> None:
     live_server.reset()
     report = schemathesis_run(live_server, base_path, accept, examples, tmp_path)
@@ -109,7 +109,7 @@ def test_schemathesis_finds_no_server_error_and_no_divergence(
 
 
 def test_hostile_payloads_on_every_operation_get_no_server_error(
-    live_server: ServiceProcess, tmp_path: Path
+    live_server: Sandbox, tmp_path: Path
 ) -> None:
     """Every operation, every phase, with the payload classes of issue 11 (tests/api/fuzz_hostile.py):
     JSON past the nesting limit, huge integers, wrong types, out-of-range timestamps, too many

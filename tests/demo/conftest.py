@@ -7,20 +7,20 @@ from collections.abc import Iterator
 
 import pytest
 
-from backend_stub.testkit import ServiceProcess
+from backend_stub.testkit import Sandbox
 from demo_store.config import StoreConfig
 from tests.demo.store_server import StoreServer
 
 
 @pytest.fixture(scope="session")
-def store_server(service: ServiceProcess) -> Iterator[StoreServer]:
+def store_server(service: Sandbox) -> Iterator[StoreServer]:
     server = StoreServer(StoreConfig(service_url=service.url)).start()
     yield server
     server.stop()
 
 
 @pytest.fixture
-def store(store_server: StoreServer, service: ServiceProcess) -> StoreServer:
+def store(store_server: StoreServer, service: Sandbox) -> StoreServer:
     """The store, with the service back at its fixture for this test."""
     service.reset()
     return store_server

@@ -8,12 +8,10 @@ from playwright.sync_api import Page, expect
 from demo_store.payment_plans import find_payment_product
 from demo_store.sample_orders import sample_history
 
-PRIVATE = {"Authorization": "Bearer sk_test_demo"}
-
 
 def test_filters_and_pages(page: Page, store, service):
     orders = sample_history(count=45).orders  # posted as they are: no refunds made
-    service.control("POST", "/_sandbox/orders", orders, headers=PRIVATE)
+    service.seed_orders(orders)
     total = len(orders) + 3  # and the fixture's three
 
     page.goto(f"{store.url}/backoffice")
@@ -86,7 +84,7 @@ def test_captures_and_refunds_tell_one_story(page: Page, store, service):
     every amount on the page agrees with the others."""
     order = {"id": "DS-STORY-1", "name": "1 × Reading armchair, 1 × Merino wool throw, 4 × Linen napkins"}
     order |= {"total_amount": 76000, "status": "confirmed"}
-    service.control("POST", "/_sandbox/orders", order, headers=PRIVATE)
+    service.seed_orders(order)
     page.goto(f"{store.url}/backoffice/orders/DS-STORY-1")
     expect_sums(page, total="€760.00", captured="€0.00", refunded="€0.00", remaining="€760.00")
 

@@ -11,7 +11,6 @@ from playwright.sync_api import Frame, Page, expect
 from tests.demo.shopper import fill_cart, open_checkout, overlay_frame
 
 PHONE = {"width": 375, "height": 812}
-PRIVATE = {"Authorization": "Bearer sk_test_demo"}
 # Every box of the back office that holds a figure or a label: none may stick out of the screen
 # or cut its own text.
 CLIPPED_CELLS = """() => Array.from(document.querySelectorAll(
@@ -90,9 +89,7 @@ def assert_nothing_clipped(page: Page, name: str) -> None:
 def test_phone_back_office_shows_every_figure_whole(page: Page, store, service, width: int):
     page.set_viewport_size({"width": width, "height": 844})
     order = {"id": "DS-261123-PHONE1", "name": "1 × Three-seat linen sofa, 2 × Brass desk lamp"}
-    service.control(
-        "POST", "/_sandbox/orders", {**order, "total_amount": 299000, "status": "confirmed"}, headers=PRIVATE
-    )
+    service.seed_orders({**order, "total_amount": 299000, "status": "confirmed"})
 
     page.goto(f"{store.url}/backoffice")
     expect(page.locator('tr[data-order="DS-261123-PHONE1"]')).to_contain_text("€2,990.00")

@@ -9,11 +9,11 @@ from urllib.parse import urlencode
 
 import pytest
 
-from backend_stub.testkit import ServiceProcess
+from backend_stub.testkit import Sandbox
 from demo_store.payment_plans import PAYMENT_PRODUCTS
 
 
-def _offered(service: ServiceProcess, product_type: str, amount: int) -> bool:
+def _offered(service: Sandbox, product_type: str, amount: int) -> bool:
     query = {"amount": amount, "currency": "EUR", "product[type]": product_type}
     request = urllib.request.Request(
         f"{service.url}/checkout/button?{urlencode(query)}", headers={"Authorization": "Bearer pk_test_demo"}
@@ -27,7 +27,7 @@ def _offered(service: ServiceProcess, product_type: str, amount: int) -> bool:
 
 
 @pytest.mark.parametrize("product", PAYMENT_PRODUCTS, ids=lambda product: product.type)
-def test_each_plan_s_range_is_the_service_s(service: ServiceProcess, product):
+def test_each_plan_s_range_is_the_service_s(service: Sandbox, product):
     assert _offered(service, product.type, product.minimum)
     assert _offered(service, product.type, product.maximum)
     assert not _offered(service, product.type, product.minimum - 1)

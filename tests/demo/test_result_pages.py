@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 import pytest
 from aiohttp.test_utils import TestClient
 
-from backend_stub.testkit import ServiceProcess
+from backend_stub.testkit import Sandbox
 from demo_store.config import StoreConfig
 from demo_store.signed_cookies import CookieSigner
 from tests.demo.store_server import store_client
@@ -20,7 +20,7 @@ APPROVED = "Your payment was approved"
 
 
 @pytest.fixture
-async def client(service: ServiceProcess) -> AsyncIterator[TestClient]:
+async def client(service: Sandbox) -> AsyncIterator[TestClient]:
     service.reset()
     client = await store_client(StoreConfig(service_url=service.url, cookie_secret=SECRET))
     try:
@@ -68,7 +68,7 @@ async def test_the_url_s_success_is_not_believed_before_the_service_confirms(cli
     assert 'answered <code>"status": "created"</code>' in html
     assert await _badge(client) == "1"  # nothing bought: the cart stays
 
-    service.control("POST", f"/_sandbox/checkouts/{checkout_id}/decide", {"status": "success"})
+    service.decide(checkout_id, "success")
     code, html = await _page(client, f"/checkout/result/success?order={order_id}&via=callback")
     assert (code, CONFIRMED in html) == (200, True)
     assert "Pay in 4" in html and "4 payments of €30.00, one every two weeks. 0% APR, total €120.00." in html
@@ -77,7 +77,7 @@ async def test_the_url_s_success_is_not_believed_before_the_service_confirms(cli
 
 async def test_a_reload_tells_the_same_story_and_keeps_a_new_cart(client, service):
     order_id, checkout_id = await _start(client)
-    service.control("POST", f"/_sandbox/checkouts/{checkout_id}/decide", {"status": "success"})
+    service.decide(checkout_id, "success")
     result = f"/checkout/result/success?order={order_id}&via=url"
     first = (await _page(client, result))[1]
     await client.post("/cart/items", data={"product": "plant-pot"}, allow_redirects=False)
@@ -90,7 +90,7 @@ async def test_a_reload_tells_the_same_story_and_keeps_a_new_cart(client, servic
 
 async def test_whatever_the_url_says_the_service_s_answer_is_shown(client, service):
     order_id, checkout_id = await _start(client)
-    service.control("POST", f"/_sandbox/checkouts/{checkout_id}/decide", {"status": "ko"})
+    service.decide(checkout_id, "ko")
     code, html = await _page(client, f"/checkout/result/success?order={order_id}&via=url")
     assert code == 200
     assert "Your payment was declined" in html and CONFIRMED not in html
@@ -145,7 +145,7 @@ def _shopper_text(html: str) -> str:
 async def test_shopper_pages_speak_to_shoppers(client, service, outcome):
     order_id, checkout_id = await _start(client)
     if outcome != "dismiss":
-        service.control("POST", f"/_sandbox/checkouts/{checkout_id}/decide", {"status": outcome})
+        service.decide(checkout_id, outcome)
     pages = ["/", "/products/desk-lamp", "/cart", "/checkout?method=pay_in_4"]
     pages.append(f"/checkout/result/{outcome}?order={order_id}&via=callback")
     for path in pages:

@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 import pytest
 from aiohttp.test_utils import TestClient
 
-from backend_stub.testkit import ServiceProcess
+from backend_stub.testkit import Sandbox
 from demo_store.config import StoreConfig
 from tests.demo.store_server import store_client
 
@@ -50,7 +50,7 @@ PAGES = (
 
 
 @pytest.fixture
-async def client(service: ServiceProcess) -> AsyncIterator[TestClient]:
+async def client(service: Sandbox) -> AsyncIterator[TestClient]:
     service.reset()
     client = await store_client(StoreConfig(service_url=service.url))
     try:
@@ -72,7 +72,7 @@ async def _fill_cart(client: TestClient) -> None:
     assert response.status == 303
 
 
-def _stored_checkout(service: ServiceProcess, checkout_id: str) -> dict:
+def _stored_checkout(service: Sandbox, checkout_id: str) -> dict:
     """The checkout as the service keeps it (its merchant URLs), read with the private key."""
     import urllib.request
 

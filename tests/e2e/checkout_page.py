@@ -33,7 +33,7 @@ def create_checkout(
         },
         "product": {"type": product_type},
     }
-    return service.control("POST", "/checkout", body, headers={"Authorization": "Bearer sk_test_demo"})["id"]
+    return service.call("POST", "/checkout", body)["id"]
 
 
 _orders = 0

@@ -6,20 +6,20 @@ from collections.abc import Iterator
 
 import pytest
 
-from backend_stub.testkit import ServiceProcess
+from backend_stub.testkit import Sandbox
 from tests.e2e.console import ConsoleLog
 from tests.e2e.merchant_site import MerchantSite
 
 
 @pytest.fixture(scope="session")
-def merchant_site(service: ServiceProcess) -> Iterator[MerchantSite]:
+def merchant_site(service: Sandbox) -> Iterator[MerchantSite]:
     site = MerchantSite(service.url).start()
     yield site
     site.stop()
 
 
 @pytest.fixture
-def merchant(merchant_site: MerchantSite, service: ServiceProcess) -> MerchantSite:
+def merchant(merchant_site: MerchantSite, service: Sandbox) -> MerchantSite:
     """The merchant site, with the service back at its fixture for this test."""
     service.reset()
     return merchant_site
@@ -41,7 +41,7 @@ def unused_port() -> int:
 
 
 @pytest.fixture(scope="session")
-def third_site(service: ServiceProcess) -> Iterator[MerchantSite]:
+def third_site(service: Sandbox) -> Iterator[MerchantSite]:
     """Another origin (another port): a page that is neither the merchant nor the service."""
     site = MerchantSite(service.url).start()
     yield site

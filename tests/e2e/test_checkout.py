@@ -41,10 +41,7 @@ def wait_calls(page: Page, count: int) -> list[str]:
 
 
 def order_status(service, order_id: str) -> str:
-    orders = service.control(
-        "GET", f"/orders?id={order_id}", headers={"Authorization": "Bearer sk_test_demo"}
-    )
-    return orders["results"][0]["status"]
+    return service.order(order_id)["status"]
 
 
 def bring_to(page: Page, status: str, frame) -> None:
@@ -70,10 +67,7 @@ def test_status_change_then_return_calls_everything_in_order(page: Page, merchan
     assert wait_calls(page, 3) == [f"onStatusChange:{status}", f"onClose:{status}", CALLBACK[status]]
     assert page.url.startswith(merchant.url + "/p/")  # the callback won: no URL visited
     assert order_status(service, f"order-{status}") == ORDER_STATE[status]
-    again = service.control(
-        "GET", f"/checkout/{checkout_id}", headers={"Authorization": "Bearer pk_test_demo"}
-    )
-    assert again["status"] == status
+    assert service.call("GET", f"/checkout/{checkout_id}", key="pk_test_demo")["status"] == status
 
 
 # -- URLs when the callback is missing --------------------------------------------------------
@@ -90,7 +84,7 @@ def test_without_its_callback_the_page_goes_to_the_status_url(page: Page, mercha
 def finish(page: Page, service, checkout_id: str, status: str) -> None:
     """Bring a checkout on the page to ``status`` (error: it expired before the shopper came)."""
     if status == "error":
-        service.control("POST", f"/_sandbox/checkouts/{checkout_id}/expire")
+        service.expire(checkout_id)
         page.click("#pay")
     else:
         bring_to(page, status, open_checkout(page))
@@ -122,24 +116,23 @@ def test_with_its_callback_the_url_is_not_visited(page: Page, merchant, service,
 def test_dismiss_through_the_overlays_close_control_before_the_page_loads(page: Page, merchant, service):
     checkout_id = create_checkout(service, all_urls(merchant))
     path = f"/checkout/{checkout_id}/frame"
-    service.control("POST", "/_sandbox/faults", {"match": {"path": path}, "delay_ms": 60_000})
+    service.fault(path=path, delay_ms=60_000)
     page.goto(checkout_page(merchant, checkout_id))
     page.click("#pay")
     page.locator("[data-service-overlay-close]").click()
     assert wait_calls(page, 2) == ["onClose:dismiss", "onDismiss"]
-    service.control("DELETE", "/_sandbox/faults")
+    service.clear_faults()
 
 
 def test_the_hosted_pages_controls_work_from_the_moment_they_can_be_pressed(page: Page, merchant, service):
     # Hold the hosted page's script: the page shows, but nothing is wired up yet.
-    held_script = {"match": {"path": "/static/checkout.js"}, "delay_ms": 60_000}
-    service.control("POST", "/_sandbox/faults", held_script)
+    service.fault(path="/static/checkout.js", delay_ms=60_000)
     page.goto(checkout_page(merchant, create_checkout(service)))
     page.click("#pay")
     frame = overlay_frame(page)
     for control in ("checkout-approve", "checkout-pending", "checkout-deny", "checkout-close"):
         expect(frame.get_by_test_id(control)).to_be_disabled()
-    service.control("DELETE", "/_sandbox/faults")  # releases the script
+    service.clear_faults()  # releases the script
     expect(frame.get_by_test_id("checkout-approve")).to_be_focused()
     frame.get_by_test_id("checkout-approve").click()
     frame.get_by_test_id("checkout-return").click()
@@ -172,7 +165,7 @@ def test_unknown_checkout_is_an_error(page: Page, merchant):
 
 def test_expired_checkout_is_an_error(page: Page, merchant, service):
     checkout_id = create_checkout(service)
-    service.control("POST", f"/_sandbox/checkouts/{checkout_id}/expire")
+    service.expire(checkout_id)
     page.goto(checkout_page(merchant, checkout_id))
     page.click("#pay")
     assert wait_calls(page, 2) == ["onClose:error", "onError"]
@@ -182,13 +175,13 @@ def test_expired_checkout_is_an_error(page: Page, merchant, service):
 def test_a_hosted_page_that_never_answers_is_an_error(page: Page, merchant, service, fault):
     checkout_id = create_checkout(service, all_urls(merchant))
     path = f"/checkout/{checkout_id}/frame"
-    service.control("POST", "/_sandbox/faults", {"match": {"path": path}, "times": 5, **fault})
+    service.fault(path=path, times=5, **fault)
     init = {"public_key": "pk_test_demo", "sandbox": True, "checkout_timeout": 1500}
     page.goto(checkout_page(merchant, checkout_id, callbacks=["onClose"], init=init))
     page.wait_for_function("service.ready")
     page.click("#pay")
     expect(page.locator('[data-landing="error"]')).to_be_visible(timeout=10_000)  # error_url, no onError
-    service.control("DELETE", "/_sandbox/faults")
+    service.clear_faults()
 
 
 # -- robustness ---------------------------------------------------------------------------------

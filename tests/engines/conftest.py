@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from backend_stub.testkit import ServiceProcess
+from backend_stub.testkit import Sandbox
 from tests.e2e.conftest import merchant, third_site, unused_port  # noqa: F401 (fixtures)
 from tests.engines.driver import Engine, Tab
 from tests.engines.firefox import Firefox
@@ -34,7 +34,7 @@ def tab(engine: Engine) -> Iterator[Tab]:
 
 
 @pytest.fixture(scope="session")
-def merchant_site(service: ServiceProcess) -> Iterator[ProbedSite]:
+def merchant_site(service: Sandbox) -> Iterator[ProbedSite]:
     """The merchant site (localhost), every page carrying the probe; ``merchant`` hands it out
     with the service reset."""
     site = ProbedSite(service.url).start()

@@ -20,7 +20,7 @@ from types import ModuleType
 
 import pytest
 
-from backend_stub.testkit import ServiceProcess
+from backend_stub.testkit import Sandbox
 
 ROOT = Path(__file__).resolve().parents[2]
 NODE_BIN = ROOT / "node_modules" / ".bin"
@@ -47,7 +47,7 @@ def run_tool(command: list[str | Path], cwd: Path) -> str:
 
 
 @pytest.fixture(scope="session")
-def served_document(service: ServiceProcess, tmp_path_factory: pytest.TempPathFactory) -> Path:
+def served_document(service: Sandbox, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The document as the server serves it, in a file."""
     with urllib.request.urlopen(service.url + "/openapi.json", timeout=30) as response:
         document = json.load(response)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from openapi_spec_validator import validate
 
-from backend_stub.testkit import ServiceProcess
+from backend_stub.testkit import Sandbox
 from tests.openapi.conftest import NODE_BIN, run_tool
 
 POSTMAN = Path(__file__).resolve().parent / "postman_convert.cjs"
@@ -25,9 +25,7 @@ def test_redocly_lint_recommended_finds_nothing(served_document: Path):
 
 
 @pytest.mark.parametrize("entry", ["convert", "convertV2"])
-def test_postman_converts_silently_to_the_server_url(
-    served_document: Path, service: ServiceProcess, entry: str
-):
+def test_postman_converts_silently_to_the_server_url(served_document: Path, service: Sandbox, entry: str):
     report = json.loads(run_tool(["node", POSTMAN, served_document, entry], cwd=served_document.parent))
     assert report["converted"], report["reason"]
     assert report["messages"] == []

@@ -7,8 +7,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-from backend_stub.testkit import ServiceProcess
-from backend_stub.testkit.sandbox import Sandbox
+from backend_stub.testkit import Sandbox
 from tests.conftest import DEMO_PRIVATE
 from tests.openapi.seeding import AT_LEAST, NAMED, seed_orders_to_filter
 
@@ -18,9 +17,9 @@ def generated(package: ModuleType, module: str) -> ModuleType:
     return importlib.import_module(f"{package.__name__}.{module}")
 
 
-def test_checkout_filtered_pages_refund_and_typed_error(service: ServiceProcess, python_client: ModuleType):
+def test_checkout_filtered_pages_refund_and_typed_error(service: Sandbox, python_client: ModuleType):
     with python_client.AuthenticatedClient(base_url=service.url, token=DEMO_PRIVATE) as client:
-        merchant_backend(python_client, client, Sandbox(service.url, process=service))
+        merchant_backend(python_client, client, service)
 
 
 def merchant_backend(python_client: ModuleType, client: object, sandbox: Sandbox) -> None:

@@ -7,17 +7,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from backend_stub.testkit import ServiceProcess
-from backend_stub.testkit.sandbox import Sandbox
+from backend_stub.testkit import Sandbox
 from tests.conftest import DEMO_PRIVATE
 from tests.openapi.conftest import run_tool
 from tests.openapi.seeding import AT_LEAST, NAMED, seed_orders_to_filter
 
 
-def test_typed_calls_send_filters_the_server_applies(service: ServiceProcess, typescript_program: Path):
-    sandbox = Sandbox(service.url, process=service)
-    sandbox.reset()
-    expected = seed_orders_to_filter(sandbox)
+def test_typed_calls_send_filters_the_server_applies(service: Sandbox, typescript_program: Path):
+    service.reset()
+    expected = seed_orders_to_filter(service)
     to_refund = sorted(expected)[0]
 
     output = run_tool(
@@ -33,7 +31,7 @@ def test_typed_calls_send_filters_the_server_applies(service: ServiceProcess, ty
         f"?total_amount-gte={AT_LEAST}&name-icontains={NAMED}&page=2",
     ]
     assert sorted(report["listed"]) == sorted(expected)
-    total = sandbox.order(to_refund)["total_amount"]
+    total = service.order(to_refund)["total_amount"]
     assert report["remaining"] == total - 5000
     assert report["refused"]["status"] == 400
     assert report["refused"]["type"] == "ApiValidationException"

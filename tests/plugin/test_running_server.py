@@ -59,7 +59,4 @@ def test_plugin_uses_the_running_server(tmp_path: Path, running_server: ServiceP
     assert seen["started_here"] is False
     assert seen["children"] == []  # no server process was started for the child's tests
     # And the work landed on our server: the child's checkout is there, decided.
-    checkout = running_server.control(
-        "GET", f"/checkout/{seen['checkout']}", headers={"Authorization": "Bearer sk_test_demo"}
-    )
-    assert checkout["status"] == "success"
+    assert running_server.sandbox().checkout(seen["checkout"])["status"] == "success"

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 from backend_stub.domain.orders import Order
 from backend_stub.storage.database import Database
-from backend_stub.storage.orders import OrderStore, create_order
+from backend_stub.storage.orders import OrderStore, select_order
 
 NOW = datetime(2026, 11, 23, 10, tzinfo=UTC)
 
@@ -17,15 +17,14 @@ def test_an_older_database_gains_the_product_type(tmp_path):
     path = tmp_path / "service.sqlite3"
     db = Database(path)
     db.connection.execute("INSERT INTO merchants VALUES ('m', 'Shop', 'pk_m', 'sk_m')")
-    create_order(db, "m", Order("kept", "Lamp", "EUR", 1000, "pending", NOW))
+    OrderStore(db).create("m", [Order("kept", "Lamp", "EUR", 1000, "pending", NOW)])
     db.close()
     old = sqlite3.connect(path)
     old.execute("ALTER TABLE orders DROP COLUMN product_type")  # as the older release made it
     old.close()
 
     reopened = Database(path)
-    create_order(reopened, "m", Order("new", "Desk", "EUR", 2000, "confirmed", NOW, NOW, "pay_in_4"))
-    store = OrderStore(reopened)
-    assert store.get("m", "kept").product_type is None
-    assert store.get("m", "new").product_type == "pay_in_4"
+    OrderStore(reopened).create("m", [Order("new", "Desk", "EUR", 2000, "confirmed", NOW, NOW, "pay_in_4")])
+    assert select_order(reopened.connection, "m", "kept").product_type is None
+    assert select_order(reopened.connection, "m", "new").product_type == "pay_in_4"
     reopened.close()
