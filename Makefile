@@ -56,8 +56,11 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
+# Two workers: this is a 2-core machine; `make test TEST_WORKERS=4` on a bigger one.
+TEST_WORKERS ?= 2
+
 test: install-engines build lint
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup
 
 bench: install-engines build
 	$(BIN)/python bench/sdk_load.py --out bench/RESULTS.md

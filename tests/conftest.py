@@ -16,6 +16,11 @@ DEMO_PUBLIC, DEMO_PRIVATE = "pk_test_demo", "sk_test_demo"
 OTHER_PUBLIC, OTHER_PRIVATE = "pk_test_other", "sk_test_other"
 
 
+# Folders whose tests share one costly session fixture (a built release and its venv; Firefox and
+# WebKit): under ``pytest -n N --dist loadgroup`` each runs on one worker, which builds it once.
+_ONE_WORKER = ("packaging", "engines")
+
+
 def uses_browser(item: pytest.Item) -> bool:
     """A test that drives Chromium (its fixtures reach Playwright's ``browser``)."""
     return "browser" in getattr(item, "fixturenames", ())
@@ -33,6 +38,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if uses_browser(item):
             item.add_marker(pytest.mark.e2e)
+        folder = item.path.parent.name
+        if folder in _ONE_WORKER:
+            item.add_marker(pytest.mark.xdist_group(folder))
     items.sort(key=uses_browser)
 
 
