@@ -315,7 +315,8 @@ def profile_section(name: str, results: dict) -> list[str]:
         "",
         "| buttons | cache | first visible, ms: SDK / bridge floor / in-page floor | SDK ÷ floor"
         " | SDK ÷ bridge | bridge ÷ floor | all settled, ms: SDK / bridge / floor | SDK ÷ floor"
-        " | SDK ÷ bridge | bridge ÷ floor | bytes: SDK / floor | longest merchant task, ms: SDK / floor |",
+        " | SDK ÷ bridge | bridge ÷ floor | bytes: SDK / floor"
+        " | longest merchant task, ms: SDK / bridge / floor |",
         "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for (count, cache), samples in results.items():
@@ -324,7 +325,7 @@ def profile_section(name: str, results: dict) -> list[str]:
             *_times(sdk, bridge, floor, "first"),
             *_times(sdk, bridge, floor, "all"),
             f"{sdk['bytes']:,.0f} / {floor['bytes']:,.0f}",
-            f"{sdk['long_max']:,.0f} / {floor['long_max']:,.0f}",
+            f"{sdk['long_max']:,.0f} / {bridge['long_max']:,.0f} / {floor['long_max']:,.0f}",
         ]
         lines.append(f"| {count} | {cache} | " + " | ".join(cells) + " |")
     lines += [""]
