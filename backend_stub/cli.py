@@ -19,6 +19,8 @@ from . import __version__
 from .api.hosts import hostname
 from .app import create_app
 from .config import DEFAULT_HOST, DEFAULT_PORT, Config
+from .domain.errors import FieldErrors
+from .domain.urls import parse_http_url
 from .storage.fixture import DEFAULT_FIXTURE
 from .web.compiled_sdk import inspect
 
@@ -112,10 +114,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 def _public_url(text: str) -> str:
-    parts = urlsplit(text)
-    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+    # The API's own rule for URLs (a host that every parser reads alike), then no query or
+    # fragment: /openapi.json appends paths to it.
+    url = parse_http_url(text, "--public-url", FieldErrors())
+    parts = urlsplit(url or "")
+    if url is None or parts.query or parts.fragment:
         raise argparse.ArgumentTypeError(f"not an absolute http(s) URL without query: {text!r}")
-    return text.rstrip("/")
+    return url.rstrip("/")
 
 
 def _host_name(text: str) -> str:
