@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import gzip
 import hashlib
-import importlib.util
 import json
 import os
 import re
@@ -42,7 +41,7 @@ from backend_stub.testkit.chromium import executable, launch_options
 from .. import attributes
 from . import runtime_effects
 from .slim_bundle import without_docstrings, without_line_tracking
-from .sources import digest
+from .sources import SHARED_SOURCES, digest
 from .trim_runtime import Trimmed, sections, trim
 
 __all__ = ["build", "main"]
@@ -50,10 +49,12 @@ __all__ = ["build", "main"]
 SDK_DIR = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = SDK_DIR.parent / "backend_stub" / "web" / "dist"
 ENTRY = "from sdk.bridge import start\nstart()\n"
-# The server's rules the SDK applies too, with their packages: one rule for both sides (the
-# keys the SDK refuses are the keys the server reads). They import nothing, so Brython runs
-# them as they are.
-SHARED = ("backend_stub", "backend_stub.domain", "backend_stub.domain.keys")
+# The server's rules the SDK applies too, with their packages (sources.SHARED_SOURCES, which
+# the build's digest covers): one rule for both sides, the keys the SDK refuses are the keys the
+# server reads. They import nothing, so Brython runs them as they are.
+SHARED = tuple(
+    path.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for path in SHARED_SOURCES
+)
 BOOT_NAME = "__service_sdk_boot__"
 
 _COMPILE = r"""
@@ -101,12 +102,9 @@ def runtime_modules() -> list[dict]:
         is_package = path.name == "__init__.py"
         name = "sdk" if is_package else f"sdk.{path.stem}"
         modules.append({"name": name, "src": path.read_text(encoding="utf-8"), "is_package": is_package})
-    for name in SHARED:
-        spec = importlib.util.find_spec(name)
-        assert spec is not None and spec.origin is not None, name
-        source = Path(spec.origin).read_text(encoding="utf-8")
-        is_package = spec.submodule_search_locations is not None
-        modules.append({"name": name, "src": source, "is_package": is_package})
+    for name, shared in zip(SHARED, SHARED_SOURCES, strict=True):
+        source = (SDK_DIR.parent / shared).read_text(encoding="utf-8")
+        modules.append({"name": name, "src": source, "is_package": shared.endswith("/__init__.py")})
     return modules
 
 
