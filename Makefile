@@ -43,8 +43,8 @@ engines: chromium
 	@scripts/ensure-firefox
 	@scripts/ensure-webkit
 
-# backend_stub/domain/keys.py is bundled too: the SDK reads keys by the server's rule.
-$(SDK_STAMP): $(STAMP) backend_stub/domain/keys.py $(shell find sdk -name '*.py' -o -name '*.js' -o -name '*.ts' -o -name '*.html' 2>/dev/null)
+# The server's rules for keys and values are bundled too (sdk/tooling/sources.py, SHARED_SOURCES).
+$(SDK_STAMP): $(STAMP) backend_stub/domain/keys.py backend_stub/domain/value_rules.py $(shell find sdk -name '*.py' -o -name '*.js' -o -name '*.ts' -o -name '*.html' 2>/dev/null)
 	@scripts/ensure-chromium
 	$(BIN)/python -m sdk.tooling.build
 

@@ -5,7 +5,8 @@ Every rule lives in a plain module here (``attributes``, ``pairing``, ``availabi
 ``bridge`` touches the browser; Brython runs it in the bridge page on the service origin.
 The code must run under Brython without its standard library: no imports beyond this package,
 ``browser`` / ``javascript`` in the adapter, and the server's own pure rules the build bundles
-with it (``backend_stub.domain.keys``: keys are read by one rule on both sides).
+with it (``backend_stub.domain.keys`` and ``backend_stub.domain.value_rules``: keys, amounts,
+currencies and product types are read by one rule on both sides).
 
 What costs more under Brython, measured, and how the modules here avoid it (this is the one
 place that says why; the code points here):

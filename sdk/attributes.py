@@ -4,7 +4,20 @@ A payment button is an element with ``data-service-button`` (optionally a group 
 ``data-amount`` (an integer of minor units), ``data-currency`` (ISO 4217, three upper-case
 letters) and ``data-product-type`` (``pay_later`` or ``pay_in_4``; absent means instalments).
 A payment-information container has ``data-service-payment-info`` (optionally a group name).
+Which amounts, currencies and product types are valid is the server's rule
+(``backend_stub.domain.value_rules``, bundled with the SDK): a button the SDK checks is one the
+server can answer.
 """
+
+from backend_stub.domain.value_rules import (
+    DEFAULT_PRODUCT_TYPE,
+    DIGITS,
+    MAX_AMOUNT,
+    amount_from_text,
+    is_amount_value,
+    is_currency_code,
+    is_product_type,
+)
 
 # The SDK imports nothing outside its package under Brython (sdk/__init__.py): typing's names
 # reach only mypy, which takes any `TYPE_CHECKING` as true; annotations naming them are strings.
@@ -22,10 +35,7 @@ PRODUCT_TYPE = "data-product-type"
 SELECTOR = "[" + BUTTON + "],[" + PAYMENT_INFO + "]"
 WATCHED = (BUTTON, PAYMENT_INFO, AMOUNT, CURRENCY, PRODUCT_TYPE)
 
-INSTALMENTS = "instalments"
-PRODUCT_TYPES = ("pay_later", "pay_in_4")
-VALID_TYPES = (INSTALMENTS, *PRODUCT_TYPES)
-MAX_AMOUNT_DIGITS = 14
+INSTALMENTS = DEFAULT_PRODUCT_TYPE
 
 
 class Button:
@@ -46,30 +56,25 @@ class Button:
 
 
 def is_amount(text: object) -> "TypeGuard[str]":
-    """An integer of minor units written with digits only (1250, not 12.50 or -1)."""
-    return (
-        # String methods, not a loop over characters: under Brython each Python step is costly.
-        isinstance(text, str) and 0 < len(text) <= MAX_AMOUNT_DIGITS and text.isascii() and text.isdigit()
-    )
-
-
-UPPER_CASE = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    """An integer of minor units written with digits only (1250, not 12.50 or -1), at most
+    ``MAX_AMOUNT``."""
+    return amount_from_text(text) is not None
 
 
 def is_currency(text: object) -> "TypeGuard[str]":
     """An ISO 4217 code: three upper-case letters."""
-    # strip, not isalpha() and isupper(): sdk/__init__.py says why.
-    return isinstance(text, str) and len(text) == 3 and text.strip(UPPER_CASE) == ""
+    return is_currency_code(text)
 
 
 def amount_problem(value: object, name: str) -> str | None:
     """Why ``value`` is not an amount, or None."""
     if value is None:
         return f"{name} is missing"
-    if isinstance(value, bool) or not (isinstance(value, int) or is_amount(value)):
+    digits = isinstance(value, str) and value != "" and value.strip(DIGITS) == ""
+    if not digits and (isinstance(value, bool) or not isinstance(value, int)):
         return f"{name} must be an integer amount in minor units (12.50 is written 1250), got {value!r}"
-    if isinstance(value, int) and (value < 0 or len(str(value)) > MAX_AMOUNT_DIGITS):
-        return f"{name} must be a non-negative amount in minor units, got {value!r}"
+    if not (is_amount(value) if digits else is_amount_value(value)):
+        return f"{name} must be an amount from 0 to {MAX_AMOUNT} in minor units, got {value!r}"
     return None
 
 
@@ -84,7 +89,7 @@ def currency_problem(value: object, name: str) -> str | None:
 
 def product_type_problem(value: object, name: str) -> str | None:
     """Why ``value`` is not a product type, or None (absent is fine: instalments)."""
-    if value is None or value == INSTALMENTS or value in PRODUCT_TYPES:
+    if value is None or is_product_type(value):
         return None
     return f"{name} must be pay_later or pay_in_4 (leave it out for instalments), got {value!r}"
 
@@ -96,7 +101,8 @@ def parse_button(attrs: dict) -> tuple:
     currency = attrs[CURRENCY] if CURRENCY in attrs else None
     product_type = attrs[PRODUCT_TYPE] if PRODUCT_TYPE in attrs else None
     group = (attrs[BUTTON] if BUTTON in attrs else None) or ""
-    if is_amount(amount) and is_currency(currency) and (product_type is None or product_type in VALID_TYPES):
+    valid_type = product_type is None or is_product_type(product_type)
+    if is_amount(amount) and is_currency(currency) and valid_type:
         return Button(group, int(amount), currency, product_type or INSTALMENTS), None
     problems = [
         problem

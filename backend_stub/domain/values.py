@@ -1,12 +1,22 @@
 """Parsing of the values the API accepts: amounts, currencies, product types.
 
 Each parser takes the raw value and the field's name, and records a clear message in a
-:class:`FieldErrors` instead of raising, so one answer can name every bad field.
+:class:`FieldErrors` instead of raising, so one answer can name every bad field. Which values
+are valid is :mod:`.value_rules`' to say, the rule the SDK bundles too.
 """
 
 from __future__ import annotations
 
 from .errors import REQUIRED, FieldErrors
+from .value_rules import (
+    DEFAULT_PRODUCT_TYPE,
+    MAX_AMOUNT,
+    PRODUCT_TYPES,
+    amount_from_text,
+    is_amount_value,
+    is_currency_code,
+    is_product_type,
+)
 
 __all__ = [
     "MAX_AMOUNT",
@@ -17,28 +27,19 @@ __all__ = [
     "parse_product_type",
 ]
 
-# Amounts are integers of minor units; a ceiling keeps absurd numbers out of SQLite's range.
-MAX_AMOUNT = 10**13
-PRODUCT_TYPES = ("instalments", "pay_later", "pay_in_4")
-DEFAULT_PRODUCT_TYPE = "instalments"
-
-# str methods rather than regular expressions: "$" also matches before a final newline, and
-# these run on every availability check.
-_MAX_DIGITS = len(str(MAX_AMOUNT))
-
-
-def _is_currency_code(value: str) -> bool:
-    return len(value) == 3 and value.isascii() and value.isalpha() and value.isupper()
-
 
 def parse_amount(value: object, field: str, errors: FieldErrors, *, minimum: int = 0) -> int | None:
     """An amount in minor units (an integer, or a string of digits in a query)."""
     if value is None or value == "":
         errors.add(field, REQUIRED)
         return None
-    # A string first: every availability check sends one.
+    # A string first: every availability check sends one. Too many digits is "at most", as a
+    # number too large is: the rule reads the text without converting what it refuses.
     if isinstance(value, str):
-        amount = int(value) if 0 < len(value) <= _MAX_DIGITS and value.isascii() and value.isdigit() else None
+        amount = amount_from_text(value)
+        if amount is None and value.isascii() and value.isdigit():
+            errors.add(field, f"Must be at most {MAX_AMOUNT}.")
+            return None
     elif isinstance(value, int) and not isinstance(value, bool):
         amount = value
     else:
@@ -49,7 +50,7 @@ def parse_amount(value: object, field: str, errors: FieldErrors, *, minimum: int
     if amount < minimum:
         errors.add(field, f"Must be at least {minimum}.")
         return None
-    if amount > MAX_AMOUNT:
+    if not is_amount_value(amount):
         errors.add(field, f"Must be at most {MAX_AMOUNT}.")
         return None
     return amount
@@ -60,7 +61,7 @@ def parse_currency(value: object, field: str, errors: FieldErrors) -> str | None
     if value is None or value == "":
         errors.add(field, REQUIRED)
         return None
-    if not isinstance(value, str) or not _is_currency_code(value):
+    if not is_currency_code(value):
         errors.add(field, "Must be an ISO 4217 currency code of three upper-case letters, such as EUR.")
         return None
     return value
@@ -70,7 +71,7 @@ def parse_product_type(value: object, field: str, errors: FieldErrors) -> str | 
     """A product type; absent means instalments."""
     if value is None:
         return DEFAULT_PRODUCT_TYPE
-    if value not in PRODUCT_TYPES:
+    if not is_product_type(value):
         errors.add(field, "Must be one of: " + ", ".join(PRODUCT_TYPES) + ".")
         return None
     return value

@@ -16,7 +16,9 @@ output, in ``backend_stub/web/dist/`` by default, is:
 - ``.gz`` and ``.br`` forms of the scripts, and ``manifest.json`` naming everything.
 
 The generated code depends on Brython's internals (``$B.py2js``, ``$B.precompiled``,
-``$B.update_VFS``): Brython is pinned to one version and the bundle refuses any other.
+``$B.update_VFS``): Brython is pinned to one version and the bundle refuses any other. The
+build refuses, before anything else, a ``brython.js`` other than the one the trimming recipe was
+written for (``--runtime`` builds from another file: sdk/tooling/UPGRADING.md says when).
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ from .. import attributes
 from . import runtime_effects
 from .slim_bundle import without_docstrings, without_line_tracking
 from .sources import SHARED_SOURCES, digest
-from .trim_runtime import Trimmed, sections, trim
+from .trim_runtime import TrimError, Trimmed, check_recipe, sections, trim
 
 __all__ = ["build", "main"]
 
@@ -295,10 +297,15 @@ def _without_docstrings(module: dict) -> dict:
         raise SystemExit(f"cannot compile {module['name']}: {error}") from None
 
 
-def build(out: Path = DEFAULT_OUT) -> dict:
-    """Compile and write everything; returns the manifest."""
+def build(out: Path = DEFAULT_OUT, runtime: bytes | None = None) -> dict:
+    """Compile and write everything; returns the manifest. ``runtime`` is the ``brython.js`` to
+    build from (the pinned package's by default): one the recipe is not for stops the build."""
     started = time.monotonic()
-    runtime = brython_runtime()
+    runtime = brython_runtime() if runtime is None else runtime
+    try:
+        check_recipe(runtime)
+    except TrimError as error:
+        raise SystemExit(f"cannot build the SDK: {error}") from None
     modules = runtime_modules()
     entry = {"name": BOOT_NAME, "src": ENTRY, "is_package": False}
     with sync_playwright() as playwright:
@@ -325,6 +332,7 @@ def build(out: Path = DEFAULT_OUT) -> dict:
     loader = loader.replace("__BRIDGE_PATH__", f"/sdk/{bridge_name}").replace("__WATCH__", json.dumps(watch))
     manifest = {
         "brython_version": version,
+        "brython_sha256": trimmed.report["input_sha256"],
         "brython": brython_name,
         "brython_lazy": lazy_name,
         "bundle": bundle_name,
@@ -346,7 +354,13 @@ def build(out: Path = DEFAULT_OUT) -> dict:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m sdk.tooling.build", description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder (default %(default)s)")
-    build(parser.parse_args(argv).out)
+    parser.add_argument(
+        "--runtime",
+        type=Path,
+        help="the brython.js to build from (default: the pinned package's); see sdk/tooling/UPGRADING.md",
+    )
+    args = parser.parse_args(argv)
+    build(args.out, args.runtime.read_bytes() if args.runtime else None)
 
 
 if __name__ == "__main__":

@@ -15,12 +15,13 @@ __all__ = ["INPUT_SUFFIXES", "SHARED_SOURCES", "digest"]
 # Every kind of file the build reads from sdk/ (the modules, the loader, its TypeScript
 # declarations, the bridge page).
 INPUT_SUFFIXES = (".py", ".js", ".ts", ".html")
-# The server's modules the SDK bundles (sdk.tooling.build.SHARED), beside sdk/: one key rule
-# for both sides.
+# The server's modules the SDK bundles (sdk.tooling.build.SHARED), beside sdk/: one key rule and
+# one rule for amounts, currencies and product types, for both sides.
 SHARED_SOURCES = (
     "backend_stub/__init__.py",
     "backend_stub/domain/__init__.py",
     "backend_stub/domain/keys.py",
+    "backend_stub/domain/value_rules.py",
 )
 
 

@@ -21,9 +21,12 @@ How sections are found: Brython's make_dist.py ends every minified source file w
 is exactly ``;``, so the file splits into its sources, each named by a signature only it
 contains. A missing, ambiguous or reordered section, patched text not found exactly once, or a
 moved section whose effects reach beyond what a trap can stand for, stops the build with
-:class:`TrimError` instead of producing a broken runtime: upgrading the pinned Brython means
-checking this recipe again. The build also proves the bundle starts on the result without
-loading any moved section.
+:class:`TrimError` instead of producing a broken runtime. Before any of that, the runtime's hash
+is compared with the one this recipe was written for (:func:`check_recipe`, which the build
+calls first; :func:`trim` itself takes any runtime, so its checks stay testable): another
+``brython.js`` stops the build with "this trimming recipe is for Brython 3.15.0", and
+sdk/tooling/UPGRADING.md says how to check the recipe against a new one. The build also proves
+the bundle starts on the result without loading any moved section.
 """
 
 from __future__ import annotations
@@ -34,11 +37,40 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["LAZY_GROUPS", "TrimError", "Trimmed", "sections", "trim"]
+__all__ = [
+    "LAZY_GROUPS",
+    "RECIPE_BRYTHON",
+    "RECIPE_SHA256",
+    "TrimError",
+    "Trimmed",
+    "check_recipe",
+    "sections",
+    "trim",
+]
 
 
 class TrimError(RuntimeError):
     """brython.js is not the file this recipe was written for."""
+
+
+# The brython.js this recipe was written and checked against: brython==3.15.0's data/brython.js.
+# An upgrade moves both, on purpose, by the runbook (UPGRADING.md).
+RECIPE_BRYTHON = "3.15.0"
+RECIPE_SHA256 = "686eb4ef3fbb5dfa6acf932469a6a6e6c105fc9ad074f1bc5053e53f98ee3198"
+RUNBOOK = "sdk/tooling/UPGRADING.md"
+
+
+def check_recipe(source: bytes) -> str:
+    """The sha256 of ``source`` (brython.js); :class:`TrimError` unless it is the runtime this
+    recipe is for. Its signatures and patches may still match another runtime by chance: only
+    the runbook's checks say whether the result is right."""
+    found = hashlib.sha256(source).hexdigest()
+    if found != RECIPE_SHA256:
+        raise TrimError(
+            f"this trimming recipe is for Brython {RECIPE_BRYTHON} (brython.js sha256"
+            f" {RECIPE_SHA256[:16]}...), not this brython.js (sha256 {found[:16]}...); read {RUNBOOK}"
+        )
+    return found
 
 
 # name -> a regular expression found in that section only (checked: exactly one match)
@@ -452,7 +484,8 @@ def trim(source: str, effects: dict) -> Trimmed:
             continue
         core.append(CORE_PATCHES[name](text) if name in CORE_PATCHES else text)
         if name == "brython_builtins":
-            core.append(_patch_once(LAZY_RUNTIME, LAZY_FILE, LAZY_FILE, "lazy_sections.js"))
+            # Its file name stays LAZY_FILE until Trimmed.linked, which finds it exactly once.
+            core.append(LAZY_RUNTIME)
     result = "".join(core)
     lazy_text = _lazy_file(lazy)
     report = {
