@@ -56,6 +56,8 @@ def test_payment_info_follows_its_buttons(page: Page, merchant):
 def test_invalid_attributes_warn_once_and_send_nothing(page: Page, merchant, console, service):
     bad = {
         "decimal": button_html("12.50", extra='id="decimal"'),
+        # Above the API's ceiling (10**13): the server answers 400, so the SDK warns too.
+        "huge": button_html("50000000000000", extra='id="huge"'),
         "lower": button_html(5000, currency="eur", extra='id="lower"'),
         "type": button_html(5000, product_type="pay_in_12", extra='id="type"'),
         "missing": '<button data-service-button data-currency="EUR" id="missing">Pay</button>',
@@ -67,6 +69,7 @@ def test_invalid_attributes_warn_once_and_send_nothing(page: Page, merchant, con
     assert len(warnings) == len(bad), warnings
     for needle in (
         'data-amount="12.50"',
+        'data-amount="50000000000000"',
         'data-currency="eur"',
         'data-product-type="pay_in_12"',
         "data-amount is missing",
