@@ -53,9 +53,9 @@ from latency import Delayed  # noqa: E402
 from load_page import PROBE, RESULT, page_body  # noqa: E402
 from results_file import Verdict, record  # noqa: E402
 
+from backend_stub.chromium import LAUNCH_ARGS, launch_options  # noqa: E402
 from backend_stub.config import Config  # noqa: E402
 from backend_stub.testkit import ServiceProcess  # noqa: E402
-from backend_stub.testkit.chromium import LAUNCH_ARGS, launch_options  # noqa: E402
 from tests.e2e.merchant_site import SDK_QUERY, MerchantSite  # noqa: E402
 
 WARM_LOAD = 3  # V8 caches compiled code from the second load on; the third is warm

@@ -20,8 +20,8 @@ import urllib.request
 from pathlib import Path
 from types import FrameType
 
+from backend_stub.child_process import ChildProcess
 from backend_stub.testkit import DEMO_KEYS, Keys, Sandbox, ServiceProcess
-from backend_stub.testkit.child_process import ChildProcess
 
 from .cli import ANNOUNCEMENT as STORE_ANNOUNCEMENT
 from .sample_orders import sample_history

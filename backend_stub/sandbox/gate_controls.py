@@ -89,7 +89,8 @@ async def set_limits(request: web.Request) -> web.Response:
 
 def add_switchboard(app: web.Application) -> None:
     """Give the app its switchboard, everything off."""
-    board = Switchboard.for_config(app[STATE].config)
+    config = app[STATE].config
+    board = Switchboard.with_limits(config.concurrency_limit, config.journal_max_bytes)
     app[SWITCHBOARD] = board
 
     async def release_held_requests(_app: web.Application) -> None:

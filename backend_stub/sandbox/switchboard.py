@@ -6,7 +6,6 @@ from dataclasses import dataclass, field
 
 from aiohttp import web
 
-from ..config import Config
 from .faults import Faults
 from .journal import Journal
 from .maintenance import Maintenance
@@ -25,9 +24,10 @@ class Switchboard:
     maintenance: Maintenance = field(default_factory=Maintenance)
 
     @classmethod
-    def for_config(cls, config: Config) -> Switchboard:
-        """A switchboard with everything off and the configured concurrency limit."""
-        return cls(Throttle(config.concurrency_limit), Journal(max_bytes=config.journal_max_bytes))
+    def with_limits(cls, concurrency_limit: int, journal_max_bytes: int) -> Switchboard:
+        """A switchboard with everything off, and these limits (the server's configuration's:
+        the caller reads it, so the sandbox's state knows nothing of ``config``)."""
+        return cls(Throttle(concurrency_limit), Journal(max_bytes=journal_max_bytes))
 
     def reset(self) -> None:
         """Everything off, the journal empty, the limit back to its configured value."""

@@ -129,7 +129,7 @@ def sandbox_server(
     except SdkMissingError as error:
         pytest.fail(str(error), pytrace=False)
     with process:
-        yield Sandbox(process.url, admin_token=token, keys=sandbox_keys, process=process)
+        yield process.sandbox(sandbox_keys)
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .server import ServiceProcess
+    from ..child_process import ChildProcess
 
 __all__ = [
     "DEMO_KEYS",
@@ -32,7 +32,7 @@ __all__ = [
 
 # The statuses a checkout can be decided with, as the hosted page's buttons decide them, and the
 # URLs it may carry: the server's own (domain/checkouts.py), copied so that the plugin, which
-# every merchant's test session loads, imports no server module (tests/unit/test_testkit.py).
+# every merchant's test session loads, imports no server module (tests/unit/test_testkit_rules.py).
 DECISIONS = ("success", "pending", "ko")
 CHECKOUT_URLS = ("success_url", "pending_url", "ko_url", "dismiss_url", "error_url")
 _BEYOND_ANY_SEQ = 2**62
@@ -89,7 +89,7 @@ class Sandbox:
         admin_token: str | None = None,
         keys: Keys = DEMO_KEYS,
         timeout: float = 30.0,
-        process: ServiceProcess | None = None,
+        process: ChildProcess | None = None,
     ) -> None:
         self.url = url.rstrip("/")
         self.process = process

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .child_process import ChildProcess
+from ..child_process import ChildProcess
 from .sandbox import DEMO_KEYS, Keys, Sandbox, check_sdk
 
 __all__ = ["ServiceProcess"]

@@ -1,7 +1,8 @@
 """A server in a child process that announces its URL on a line of its output.
 
-The one process runner of the project: the test kit's :class:`~.server.ServiceProcess` and the
-demo launcher (``demo_store/launch.py``) both start, watch and stop their servers with it.
+The one process runner of the project: the test kit's
+:class:`~backend_stub.testkit.server.ServiceProcess` and the demo launcher
+(``demo_store/launch.py``) both start, watch and stop their servers with it.
 """
 
 from __future__ import annotations
