@@ -28,6 +28,7 @@ __all__ = [
     "ServiceUnavailable",
     "from_domain",
     "for_status",
+    "STATUSES",
 ]
 
 
@@ -135,6 +136,9 @@ class ServiceUnavailable(APIError):
         return "The service is temporarily offline for maintenance"
 
 
+# The errors of the service's document (CONTRACT 4.3), which sandbox faults can ask for by status.
+# Not 413: it is this server's own limit on request bodies (api.bodies), an answer the service's
+# document never gives, so a merchant's client has nothing to prepare for it.
 _BY_STATUS: dict[int, type[APIError]] = {
     cls.status: cls
     for cls in (
@@ -152,6 +156,10 @@ _BY_STATUS: dict[int, type[APIError]] = {
         ServiceUnavailable,
     )
 }
+
+
+# Each status :func:`for_status` takes, ascending.
+STATUSES = tuple(sorted(_BY_STATUS))
 
 
 def for_status(status: int, message: str | None = None) -> APIError:

@@ -15,7 +15,7 @@ import asyncio
 from dataclasses import dataclass
 from typing import Any
 
-from ..api.errors import for_status
+from ..api.errors import STATUSES
 from ..domain.errors import FieldErrors
 from .fields import read_bool, read_int, read_object, read_str
 from .paths import CONTROL_PREFIX, PathPattern
@@ -25,16 +25,8 @@ __all__ = ["FAULT_STATUSES", "MAX_DELAY_MS", "Fault", "Faults", "parse_fault"]
 MAX_DELAY_MS = 3_600_000
 
 
-def _has_error_type(status: int) -> bool:
-    try:
-        for_status(status)
-    except ValueError:
-        return False
-    return True
-
-
 # The statuses a fault can answer with: those the API has an error type for.
-FAULT_STATUSES = tuple(status for status in range(400, 600) if _has_error_type(status))
+FAULT_STATUSES = STATUSES
 
 
 @dataclass(slots=True)
