@@ -16,7 +16,11 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from .launch import Child, seed
+from backend_stub.child_process import ChildProcess
+from backend_stub.testkit import ServiceProcess
+
+from .cli import ANNOUNCEMENT as STORE_ANNOUNCEMENT
+from .launch import START_TIMEOUT_S, seed
 
 __all__ = ["main", "SHOTS"]
 
@@ -175,32 +179,20 @@ def main(argv: list[str] | None = None) -> int:
     if args.store_url:
         take(args.store_url.rstrip("/"), args.out)
         return 0
-    children: list[Child] = []
-    with tempfile.TemporaryDirectory(prefix="demo-screenshots-") as data:
+    with (
+        tempfile.TemporaryDirectory(prefix="demo-screenshots-") as data,
+        ServiceProcess(db=f"{data}/service.sqlite3", startup_timeout=START_TIMEOUT_S, echo=True) as service,
+    ):
+        seed(service.sandbox())
+        store = ChildProcess("demo store", STORE_ANNOUNCEMENT, echo=True)
         try:
-            service = Child(
-                "sandbox server",
-                [sys.executable, "-m", "backend_stub", "--port", "0", "--db", f"{data}/service.sqlite3"],
-                "service-stub listening on ",
-                {},
-                echo=True,
-            )
-            children.append(service)
-            service.wait_ready("/_sandbox/health")
-            seed(service.url, "sk_test_demo")
-            store = Child(
-                "demo store",
+            store.launch(
                 [sys.executable, "-m", "demo_store", "--port", "0", "--service-url", service.url],
-                "demo-store listening on ",
-                {},
-                echo=True,
+                START_TIMEOUT_S,
             )
-            children.append(store)
-            store.wait_ready("/healthz")
             take(store.url, args.out)
         finally:
-            for child in reversed(children):
-                child.stop()
+            store.stop()
     return 0
 
 
