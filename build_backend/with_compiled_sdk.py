@@ -93,9 +93,7 @@ def stale_reason() -> str | None:
     if presence.brython_version != pinned:
         return f"{SDK_DIST} was compiled for Brython {presence.brython_version}; the package pins {pinned}"
     if SDK_SOURCES.is_dir():
-        digest = _tree_module("sdk/tooling/sources.py").digest(SDK_SOURCES)
-        if presence.manifest.get("sources") != digest:
-            return f"{SDK_DIST} was compiled from other sources than sdk/ holds now"
+        return _tree_module("sdk/tooling/sources.py").stale_reason(SDK_DIST, SDK_SOURCES)
     return None
 
 

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from backend_stub.app import create_app
+from backend_stub.chromium import launch_options
 from backend_stub.config import Config
 from backend_stub.testkit import Sandbox, ServiceProcess
-from backend_stub.testkit.chromium import launch_options
+from sdk.tooling.sources import stale_reason
 
 DEMO_PUBLIC, DEMO_PRIVATE = "pk_test_demo", "sk_test_demo"
 OTHER_PUBLIC, OTHER_PRIVATE = "pk_test_other", "sk_test_other"
@@ -26,9 +28,31 @@ def uses_browser(item: pytest.Item) -> bool:
     return "browser" in getattr(item, "fixturenames", ())
 
 
+ROOT = Path(__file__).resolve().parents[1]
+# Tests whose browser runs the compiled SDK: Chromium through Playwright, Firefox and WebKit
+# (tests/engines), and the Node example's Playwright Test suite.
+_SDK_FIXTURES = {"browser", "engine"}
+_SDK_FOLDERS = {"examples"}
+
+
+def runs_the_compiled_sdk(item: pytest.Item) -> bool:
+    """A test whose browser loads ``backend_stub/web/dist``."""
+    fixtures = set(getattr(item, "fixturenames", ()))
+    return bool(_SDK_FIXTURES & fixtures) or item.path.parent.name in _SDK_FOLDERS
+
+
+@pytest.fixture(scope="session")
+def compiled_sdk_is_current() -> None:
+    """Fails when ``backend_stub/web/dist`` is not the build of ``sdk/`` (and the server modules
+    it bundles) as they are now: a browser test would pass or fail on yesterday's SDK."""
+    problem = stale_reason(ROOT / "backend_stub" / "web" / "dist", ROOT / "sdk")
+    if problem:
+        pytest.fail(f"{problem}: run `make build` before the browser tests", pytrace=False)
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Browser tests last, marked ``e2e``.
+    """Browser tests last, marked ``e2e``, each first checking that the compiled SDK is current.
 
     Playwright's sync API keeps an event loop running in the main thread once it starts, and
     asyncio tests cannot run after that. xdist hands each worker its tests in this order, so
@@ -36,6 +60,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     session-scoped parameters (Playwright's ``browser_name``) must not undo it.
     """
     for item in items:
+        if isinstance(item, pytest.Function) and runs_the_compiled_sdk(item):
+            # First of all its fixtures, before the session's servers and browsers start: a
+            # browser test runs only on an SDK compiled from the sources as they are.
+            item.fixturenames.insert(0, "compiled_sdk_is_current")
         if uses_browser(item):
             item.add_marker(pytest.mark.e2e)
         folder = item.path.parent.name

@@ -38,7 +38,7 @@ import brotli
 from playwright.sync_api import Browser, Page, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
-from backend_stub.testkit.chromium import executable, launch_options
+from backend_stub.chromium import executable, launch_options
 
 from .. import attributes
 from . import runtime_effects
@@ -301,6 +301,8 @@ def build(out: Path = DEFAULT_OUT, runtime: bytes | None = None) -> dict:
     """Compile and write everything; returns the manifest. ``runtime`` is the ``brython.js`` to
     build from (the pinned package's by default): one the recipe is not for stops the build."""
     started = time.monotonic()
+    # Read before anything is compiled: a source edited during the build makes the output stale.
+    sources = digest(SDK_DIR)
     runtime = brython_runtime() if runtime is None else runtime
     try:
         check_recipe(runtime)
@@ -340,7 +342,7 @@ def build(out: Path = DEFAULT_OUT, runtime: bytes | None = None) -> dict:
         "loader": _write(out, "loader.js", loader.encode("utf-8"), versioned=False),
         "types": _write(out, "sdk.d.ts", (SDK_DIR / "service.d.ts").read_bytes(), versioned=False),
         "modules": [module["name"] for module in modules],
-        "sources": digest(SDK_DIR),
+        "sources": sources,
     }
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
     print(

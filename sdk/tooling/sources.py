@@ -8,9 +8,10 @@ the package build loads this file before any build requirement is installed.
 from __future__ import annotations
 
 import hashlib
+import json
 from pathlib import Path
 
-__all__ = ["INPUT_SUFFIXES", "SHARED_SOURCES", "digest"]
+__all__ = ["INPUT_SUFFIXES", "SHARED_SOURCES", "digest", "stale_reason"]
 
 # Every kind of file the build reads from sdk/ (the modules, the loader, its TypeScript
 # declarations, the bridge page).
@@ -41,3 +42,15 @@ def digest(sdk_dir: Path) -> str:
         hasher.update(b"%d:%s\0%d:" % (len(relative), relative, len(data)))
         hasher.update(data)
     return "sha256:" + hasher.hexdigest()
+
+
+def stale_reason(dist: Path, sdk_dir: Path) -> str | None:
+    """Why ``dist`` (a build's output folder) does not hold the SDK compiled from ``sdk_dir`` as it
+    is now, or None when it does: the digest its ``manifest.json`` records is not :func:`digest`'s."""
+    try:
+        recorded = json.loads((dist / "manifest.json").read_text(encoding="utf-8")).get("sources")
+    except (OSError, ValueError, AttributeError):
+        return f"{dist} holds no compiled SDK (no readable manifest.json)"
+    if recorded != digest(sdk_dir):
+        return f"{dist} was compiled from other sources than {sdk_dir.name}/ holds now"
+    return None
