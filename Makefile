@@ -9,13 +9,29 @@ NODE_EXAMPLE       := examples/merchant_ci_node
 NODE_EXAMPLE_STAMP := $(NODE_EXAMPLE)/node_modules/.package-lock.json
 SDK_STAMP  := backend_stub/web/dist/manifest.json
 
-.PHONY: demo test build install install-engines chromium engines lint bench dist clean
+.PHONY: demo test build install install-engines chromium engines lint lock bench dist clean
 
-$(STAMP): pyproject.toml
+# Everything the tests and the linters use comes from PyPI at the versions of the lock, checked
+# by hash: a stranger's release cannot change `make test`. pyproject.toml keeps ranges (what a
+# merchant's pip resolves); `make lock` moves the lock, on purpose.
+LOCK := requirements/test.lock
+LOCK_INPUTS := pyproject.toml requirements/build.in
+UV_VERSION := 0.13.8
+
+$(STAMP): pyproject.toml $(LOCK)
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet --require-hashes --no-deps -r $(LOCK)
+	$(BIN)/pip install --quiet --no-deps --no-build-isolation -e .
 	touch $@
+
+# The lock of every PyPI package `make test` and `make lint` install, with their hashes, for any
+# platform and Python 3.11+. Keeps the versions it has and adds what a new requirement needs;
+# `make lock UPGRADE=1` moves everything to the newest releases the ranges allow. Needs PyPI only.
+lock:
+	test -x $(BIN)/pip || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet uv==$(UV_VERSION)
+	$(BIN)/uv pip compile $(LOCK_INPUTS) --extra test --generate-hashes --universal \
+	  --python-version 3.11 --custom-compile-command "make lock" --quiet $(if $(UPGRADE),--upgrade) -o $(LOCK)
 
 $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
