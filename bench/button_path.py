@@ -20,6 +20,7 @@ from pathlib import Path
 
 from aiohttp import web
 from aiohttp.test_utils import make_mocked_request
+from aiohttp.typedefs import Handler
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -39,7 +40,7 @@ async def bare(_request: web.Request) -> web.Response:
     return web.Response(status=201, body=b"{}", content_type="application/json")
 
 
-async def best_round(handler, app: web.Application, rounds: int, calls: int) -> float:
+async def best_round(handler: Handler, app: web.Application, rounds: int, calls: int) -> float:
     """Microseconds of CPU per call, in the best of ``rounds`` rounds."""
     requests = [make_mocked_request("GET", TARGET, headers=HEADERS, app=app) for _ in range(1000)]
     best = float("inf")
@@ -59,7 +60,9 @@ async def main(rounds: int, calls: int) -> None:
         route = next(
             route
             for route in app.router.routes()
-            if route.method == "GET" and route.resource.canonical == "/checkout/button"
+            if route.method == "GET"
+            and route.resource is not None
+            and route.resource.canonical == "/checkout/button"
         )
         floor_app = web.Application()
         floor = await best_round(bare, floor_app, rounds, calls)

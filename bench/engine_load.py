@@ -11,9 +11,11 @@ another, so a busy machine slows both alike.
 
 from __future__ import annotations
 
+import functools
 import statistics
 import sys
 from collections.abc import Callable
+from typing import Any
 
 from load_page import PROBE, RESULT, page_body
 
@@ -43,16 +45,16 @@ def variants(site: MerchantSite, floor_script: str) -> dict[str, Callable[[int],
                 urls[name, count] = site.page(page_body(count), head=probe + floor_script, sdk=False)
         return urls[name, count]
 
-    return {name: (lambda count, name=name: page(name, count)) for name in ("sdk", "floor")}
+    return {name: functools.partial(lambda name, count: page(name, count), name) for name in ("sdk", "floor")}
 
 
-def load(tab: Tab, url: str) -> dict:
+def load(tab: Tab, url: str) -> dict[Any, Any]:
     tab.goto(url)
     tab.wait_for(SETTLED, timeout=30, what="every button settled")
     return tab.call(RESULT)
 
 
-def sample(engine: Engine, url: str) -> dict[str, dict]:
+def sample(engine: Engine, url: str) -> dict[str, dict[Any, Any]]:
     """Cold: the first load in a tab with an empty cache; warm: the third in that tab."""
     tab = engine.fresh_tab()
     try:
@@ -62,10 +64,12 @@ def sample(engine: Engine, url: str) -> dict[str, dict]:
     return {"cold": loads[0], "warm": loads[-1]}
 
 
-def run(names: list[str], runs: int, sizes: list[int], site: MerchantSite, floor_script: str) -> dict:
+def run(
+    names: list[str], runs: int, sizes: list[int], site: MerchantSite, floor_script: str
+) -> dict[Any, Any]:
     """{(engine label with version, buttons, cache): {"sdk": [samples], "floor": [samples]}}."""
     pages = variants(site, floor_script)
-    results: dict = {}
+    results: dict[Any, Any] = {}
     for name in names:
         engine = ENGINES[name]()
         label = f"{LABELS[name]} {engine.version}"
@@ -73,7 +77,7 @@ def run(names: list[str], runs: int, sizes: list[int], site: MerchantSite, floor
             for url in pages.values():  # one untimed load each: server and browser warm-up
                 sample(engine, url(1))
             for count in sizes:
-                samples: dict[str, list[dict]] = {"sdk": [], "floor": []}
+                samples: dict[str, list[dict[Any, Any]]] = {"sdk": [], "floor": []}
                 order = list(pages)
                 for index in range(runs):
                     for variant in order[index % 2 :] + order[: index % 2]:
@@ -87,11 +91,11 @@ def run(names: list[str], runs: int, sizes: list[int], site: MerchantSite, floor
     return results
 
 
-def median(samples: list[dict], key: str) -> float:
+def median(samples: list[dict[Any, Any]], key: str) -> float:
     return statistics.median(s[key] for s in samples)
 
 
-def report(results: dict, runs: int) -> str:
+def report(results: dict[Any, Any], runs: int) -> str:
     """The Markdown section: one row per engine, button count and cache."""
     engines = sorted({label for label, _, _ in results})
     lines = [
@@ -109,7 +113,7 @@ def report(results: dict, runs: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def row(samples: dict) -> list[str]:
+def row(samples: dict[Any, Any]) -> list[str]:
     """First visible and all settled: SDK / floor (ratio), medians in milliseconds."""
     cells = []
     for key in ("first", "all"):

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
+from typing import Any
 from urllib.parse import urlsplit
 
 __all__ = ["Delayed"]
@@ -83,7 +84,7 @@ class Delayed:
         self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, not_before: float
     ) -> None:
         """Copy ``reader`` to ``writer``, each chunk half a round trip after it could leave."""
-        queue: asyncio.Queue = asyncio.Queue()
+        queue: asyncio.Queue[Any] = asyncio.Queue()
 
         async def deliver() -> None:
             while True:

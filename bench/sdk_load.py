@@ -42,6 +42,7 @@ import tempfile
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
@@ -69,10 +70,10 @@ class Profile:
     label: str
     rtt_ms: float = 0  # a delay line in front of every server
     cpu_slowdown: float = 1  # Chromium's CPU throttling
-    network: dict = field(default_factory=dict)  # Chromium's network emulation
+    network: dict[Any, Any] = field(default_factory=dict[Any, Any])  # Chromium's network emulation
     site_isolation: bool = True
 
-    def launch(self, **extra: object) -> dict:
+    def launch(self, **extra: object) -> dict[Any, Any]:
         args = list(LAUNCH_ARGS)
         if not self.site_isolation:
             args += ["--disable-site-isolation-trials", "--disable-features=IsolateOrigins,site-per-process"]
@@ -171,11 +172,11 @@ SERVED_PARTS = [("runtime", "brython"), ("bundle", "bundle"), ("loader", "loader
 BYTES_TARGET, RUNTIME_TARGET = 170_000, 120_000
 
 
-def load(context: BrowserContext, url: str, profile: Profile) -> dict:
+def load(context: BrowserContext, url: str, profile: Profile) -> dict[Any, Any]:
     """Load ``url`` once in ``context`` and wait until every button is settled."""
     page = context.new_page()
     profile.emulate(context, page)
-    finished: list = []
+    finished: list[Any] = []
     page.on("requestfinished", lambda request: finished.append(request))
     page.goto(url)
     page.wait_for_function("window.__bench && window.__bench.all !== null", timeout=60_000)
@@ -189,7 +190,9 @@ def load(context: BrowserContext, url: str, profile: Profile) -> dict:
     return result
 
 
-def measure(playwright: Playwright, browser: Browser, profile: Profile, url: str, warm: bool) -> dict:
+def measure(
+    playwright: Playwright, browser: Browser, profile: Profile, url: str, warm: bool
+) -> dict[Any, Any]:
     """One sample. Cold: a fresh incognito context. Warm: a profile on disk, as a returning
     shopper's browser has, loaded three times (V8 keeps compiled code only in a real profile:
     an incognito context never reuses it)."""
@@ -204,26 +207,25 @@ def measure(playwright: Playwright, browser: Browser, profile: Profile, url: str
         context = playwright.chromium.launch_persistent_context(folder, **profile.launch())
         context.add_init_script(PROBE)
         try:
-            result = None
-            for _ in range(WARM_LOAD):
-                result = load(context, url, profile)
-            return result
+            for _ in range(WARM_LOAD - 1):
+                load(context, url, profile)
+            return load(context, url, profile)
         finally:
             context.close()
 
 
 def run_profile(
     playwright: Playwright, profile: Profile, pages: list[Variant], runs: int, sizes: list[int]
-) -> dict:
+) -> dict[Any, Any]:
     """{(buttons, cache): {variant: [samples]}} in one profile, the variants in rotation."""
     browser = playwright.chromium.launch(**profile.launch())
-    results: dict = {}
+    results: dict[Any, Any] = {}
     try:
         for variant in pages:  # one untimed load each: server and browser warm-up
             measure(playwright, browser, profile, variant.url(1), warm=False)
         for count in sizes:
             for cache in ("cold", "warm"):
-                samples: dict[str, list[dict]] = {variant.name: [] for variant in pages}
+                samples: dict[str, list[dict[Any, Any]]] = {variant.name: [] for variant in pages}
                 for index in range(runs):
                     # Each run starts with another variant, so a busy machine slows all alike.
                     for variant in pages[index % len(pages) :] + pages[: index % len(pages)]:
@@ -240,9 +242,11 @@ def run_profile(
     return results
 
 
-def run(runs: int, sizes: list[int], profiles: list[str], engines: list[str]) -> tuple[dict, dict]:
+def run(
+    runs: int, sizes: list[int], profiles: list[str], engines: list[str]
+) -> tuple[dict[Any, Any], dict[Any, Any]]:
     """{profile: Chromium's figures}, then those of the other ``engines`` (bench/engine_load.py)."""
-    results: dict = {}
+    results: dict[Any, Any] = {}
     with (
         tempfile.TemporaryDirectory() as folder,
         ServiceProcess() as service,
@@ -268,7 +272,7 @@ def median(values: list[float]) -> float:
     return statistics.median(values) if values else float("nan")
 
 
-def stats(samples: list[dict]) -> dict:
+def stats(samples: list[dict[Any, Any]]) -> dict[Any, Any]:
     return {
         "first": median([s["first"] for s in samples]),
         "all": median([s["all"] for s in samples]),
@@ -280,7 +284,7 @@ def stats(samples: list[dict]) -> dict:
     }
 
 
-def summary_line(samples: dict) -> str:
+def summary_line(samples: dict[Any, Any]) -> str:
     sdk, bridge, floor = (stats(samples[name]) for name in VARIANTS)
     return ", ".join(
         f"{key} {sdk[key]:.0f} / {bridge[key]:.0f} / {floor[key]:.0f} ms"
@@ -300,7 +304,7 @@ OWN_CODE_TARGET = 1.10  # the SDK over the bridge floor, in every cell
 WHAT = {"first": "first visible", "all": "all settled"}
 
 
-def _times(sdk: dict, bridge: dict, floor: dict, key: str) -> list[str]:
+def _times(sdk: dict[Any, Any], bridge: dict[Any, Any], floor: dict[Any, Any], key: str) -> list[str]:
     return [
         f"{sdk[key]:,.0f} / {bridge[key]:,.0f} / {floor[key]:,.0f}",
         f"{sdk[key] / floor[key]:.2f}x",
@@ -309,7 +313,7 @@ def _times(sdk: dict, bridge: dict, floor: dict, key: str) -> list[str]:
     ]
 
 
-def profile_section(name: str, results: dict) -> list[str]:
+def profile_section(name: str, results: dict[Any, Any]) -> list[str]:
     lines = [
         f"### {PROFILES[name].label}",
         "",
@@ -332,7 +336,7 @@ def profile_section(name: str, results: dict) -> list[str]:
     return lines
 
 
-def verdicts(name: str, results: dict) -> list[Verdict]:
+def verdicts(name: str, results: dict[Any, Any]) -> list[Verdict]:
     """Each target of the issue, in one profile."""
     area = AREAS[name]
     found: list[Verdict] = []
@@ -395,7 +399,7 @@ def bytes_verdicts(sizes: dict[str, int]) -> list[Verdict]:
 
 
 def report(
-    results: dict, sizes: dict[str, int], args: argparse.Namespace, load: float
+    results: dict[Any, Any], sizes: dict[str, int], args: argparse.Namespace, load: float
 ) -> tuple[str, list[Verdict]]:
     """The run's Markdown section, and its verdicts for the summary."""
     now = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")

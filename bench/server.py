@@ -37,6 +37,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -74,7 +75,7 @@ def serve_floor() -> None:
         await runner.setup()
         site = web.TCPSite(runner, "127.0.0.1", 0)
         await site.start()
-        port = site._server.sockets[0].getsockname()[1]
+        port = runner.addresses[0][1]
         print(f"floor listening on http://127.0.0.1:{port}", flush=True)
         await asyncio.Event().wait()
 
@@ -145,7 +146,7 @@ class Measure:
 
     seconds: float
     latencies: list[float] = field(default_factory=list)
-    statuses: Counter = field(default_factory=Counter)
+    statuses: Counter[int] = field(default_factory=Counter)
     client_cpu: float = 0.0
 
     @property
@@ -167,7 +168,8 @@ async def load(url: str, make: MakeRequest, concurrency: int, seconds: float) ->
     loop = asyncio.get_running_loop()
     parts = urlsplit(url)
     connections = [
-        (await loop.create_connection(Connection, parts.hostname, parts.port))[1] for _ in range(concurrency)
+        (await loop.create_connection(Connection, parts.hostname or "", parts.port or 80))[1]
+        for _ in range(concurrency)
     ]
     started, cpu = time.perf_counter(), time.process_time()
     deadline = started + seconds
@@ -191,7 +193,7 @@ async def load(url: str, make: MakeRequest, concurrency: int, seconds: float) ->
 # --- the data ----------------------------------------------------------------------------------------
 
 
-def listed_orders(rng: random.Random) -> list[dict]:
+def listed_orders(rng: random.Random) -> list[dict[Any, Any]]:
     """100,000 orders over 2025-2026, in every state, with varied amounts."""
     start = datetime.datetime(2025, 1, 1, tzinfo=datetime.UTC)
     orders = []
@@ -211,9 +213,9 @@ def listed_orders(rng: random.Random) -> list[dict]:
     return orders
 
 
-def expected_count(orders: list[dict]) -> int:
+def expected_count(orders: list[dict[Any, Any]]) -> int:
     """How many orders the filtered list must count."""
-    since = datetime.datetime.fromisoformat(LIST_FILTERS["created-gte"])
+    since = datetime.datetime.fromisoformat(str(LIST_FILTERS["created-gte"]))
     return sum(
         order["status"] == LIST_FILTERS["status"]
         and order["total_amount"] >= LIST_FILTERS["total_amount-gte"]
@@ -230,7 +232,7 @@ def post_json(url: str, key: str, data: object) -> object:
         return json.loads(response.read())
 
 
-def get_json(url: str, key: str) -> dict:
+def get_json(url: str, key: str) -> dict[Any, Any]:
     request = urllib.request.Request(url, headers={"Authorization": f"Bearer {key}"})
     with urllib.request.urlopen(request, timeout=60) as response:
         return json.loads(response.read())
@@ -242,7 +244,7 @@ def seed(service_url: str) -> tuple[int, list[str]]:
     orders = listed_orders(rng)
     for start in range(0, len(orders), SEED_BATCH):
         post_json(service_url + "/_sandbox/orders", "sk_test_other", orders[start : start + SEED_BATCH])
-    refundable = [
+    refundable: list[dict[str, Any]] = [
         {"id": f"refund-{index:05d}", "total_amount": 10**9, "status": "confirmed"}
         for index in range(REFUNDABLE_ORDERS)
     ]
@@ -317,7 +319,7 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def summary(target: Target) -> dict:
+def summary(target: Target) -> dict[Any, Any]:
     latencies = [latency for measured in target.rounds for latency in measured.latencies]
     return {
         "rate": statistics.median(measured.rate for measured in target.rounds),

@@ -26,6 +26,7 @@ import tomllib
 import zipfile
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from setuptools import build_meta as _setuptools
 
@@ -101,11 +102,11 @@ def _extra_requirements() -> list[str]:
     return sdk_build_requirements() if stale_reason() else []
 
 
-def get_requires_for_build_sdist(config_settings: dict | None = None) -> list[str]:
+def get_requires_for_build_sdist(config_settings: dict[str, Any] | None = None) -> list[str]:
     return _setuptools.get_requires_for_build_sdist(config_settings) + _extra_requirements()
 
 
-def get_requires_for_build_wheel(config_settings: dict | None = None) -> list[str]:
+def get_requires_for_build_wheel(config_settings: dict[str, Any] | None = None) -> list[str]:
     return _setuptools.get_requires_for_build_wheel(config_settings) + _extra_requirements()
 
 
@@ -149,10 +150,12 @@ def _packaged_sdk_problem(archive: Path) -> str | None:
         else:
             with tarfile.open(archive) as sdist:
                 prefix = f"{sdist.getnames()[0].split('/')[0]}/{SDK_DIST.as_posix()}/"
-                members = [member for member in sdist.getmembers() if member.name.startswith(prefix)]
+                entries = [entry for entry in sdist.getmembers() if entry.name.startswith(prefix)]
                 # The "data" filter where this Python has it (3.11.4+): our own archive, but still.
-                safe = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}
-                sdist.extractall(folder, members, **safe)
+                if hasattr(tarfile, "data_filter"):
+                    sdist.extractall(folder, entries, filter="data")
+                else:
+                    sdist.extractall(folder, entries)
             unpacked = Path(folder) / prefix
         presence = _tree_module("backend_stub/web/compiled_sdk.py").inspect(unpacked)
         return None if presence.present else presence.problem
@@ -167,13 +170,13 @@ def _checked(directory: str, name: str) -> str:
     return name
 
 
-def build_sdist(sdist_directory: str, config_settings: dict | None = None) -> str:
+def build_sdist(sdist_directory: str, config_settings: dict[str, Any] | None = None) -> str:
     _compile_sdk()
     return _checked(sdist_directory, _setuptools.build_sdist(sdist_directory, config_settings))
 
 
 def build_wheel(
-    wheel_directory: str, config_settings: dict | None = None, metadata_directory: str | None = None
+    wheel_directory: str, config_settings: dict[str, Any] | None = None, metadata_directory: str | None = None
 ) -> str:
     _compile_sdk()
     name = _setuptools.build_wheel(wheel_directory, config_settings, metadata_directory)

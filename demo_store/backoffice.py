@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from typing import ClassVar
+from typing import Any, ClassVar
 from urllib.parse import urlencode
 
 from aiohttp import web
@@ -52,10 +52,11 @@ class OrderFilters:
     }
 
     @classmethod
-    def from_query(cls, query: web.BaseRequest | dict) -> OrderFilters:
+    def from_query(cls, query: web.BaseRequest | dict[str, Any]) -> OrderFilters:
         """The filters of a ``/backoffice`` query string."""
         values = query.query if isinstance(query, web.BaseRequest) else query
-        filters = cls(**{attr: values.get(name, "").strip() for attr, name in cls.FORM_FIELDS.items()})
+        texts: dict[str, Any] = {attr: values.get(name, "").strip() for attr, name in cls.FORM_FIELDS.items()}
+        filters = cls(**texts)
         page = values.get("page", "1")
         filters.page = int(page) if page.isdigit() and int(page) >= 1 else 1
         return filters
@@ -122,7 +123,7 @@ class RefundLine:
     """A row of the order's refunds table: the record, what it refunded, and what the order had
     left to refund after it."""
 
-    refund: dict
+    refund: dict[str, Any]
     of: str  # "the order" or "capture cap_..."
     order_left: int
 
@@ -137,10 +138,10 @@ class OrderBook:
     capture can still refund is its ``refundable_amount``, which the order's remainder bounds.
     """
 
-    order: dict
+    order: dict[str, Any]
     remaining: int  # still refundable on the order
-    refunds: list[dict]  # newest first, of the order and of its captures
-    captures: list[dict]
+    refunds: list[dict[str, Any]]  # newest first, of the order and of its captures
+    captures: list[dict[str, Any]]
 
     @property
     def total(self) -> int:
@@ -177,10 +178,10 @@ class OrderBook:
             lines.append(RefundLine(refund, f"capture {capture_id}" if capture_id else "the order", left))
         return lines[::-1]
 
-    def capture(self, capture_id: str) -> dict | None:
+    def capture(self, capture_id: str) -> dict[str, Any] | None:
         return next((capture for capture in self.captures if capture["id"] == capture_id), None)
 
-    def capture_limit(self, capture: dict) -> str | None:
+    def capture_limit(self, capture: dict[str, Any]) -> str | None:
         """Why a capture can refund less than what remains of it, or None when it can refund all."""
         if capture["refundable_amount"] >= capture["remaining_amount"]:
             return None

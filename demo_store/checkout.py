@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import secrets
 from datetime import UTC, datetime
+from typing import Any
 from urllib.parse import urlencode
 
 from .cart import Cart
@@ -47,7 +48,7 @@ def result_path(status: str, order_id: str, via: str) -> str:
 
 def checkout_request(
     cart: Cart, product_type: str, order_id: str, origin: str, currency: str = "EUR"
-) -> dict:
+) -> dict[str, Any]:
     """The body of ``POST /checkout`` for the cart; ``origin`` is the store's own
     (``http://localhost:8000``): the service needs absolute URLs."""
     return {

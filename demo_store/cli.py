@@ -13,6 +13,7 @@ import os
 import signal
 import socket
 from dataclasses import replace
+from typing import Any
 
 from aiohttp import web
 
@@ -67,7 +68,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 def config_from(args: argparse.Namespace) -> StoreConfig:
     secret = os.environ.get("DEMO_STORE_SECRET")
-    options: dict = {
+    options: dict[str, Any] = {
         "service_url": args.service_url,
         "public_key": args.public_key,
         "private_key": args.private_key,

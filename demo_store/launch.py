@@ -172,11 +172,16 @@ def main(argv: list[str] | None = None) -> int:
             print("Stopped.", flush=True)
 
 
+def _set_when_ended(child: ChildProcess, stop: threading.Event) -> None:
+    child.ended.wait()
+    stop.set()
+
+
 def watch_children(children: list[ChildProcess], stop: threading.Event) -> None:
     """Return when a signal asked to stop or a child ended on its own."""
     for child in children:
         # A child's end wakes the main thread too; the watcher threads end with their child.
-        threading.Thread(target=lambda c=child: (c.ended.wait(), stop.set()), daemon=True).start()
+        threading.Thread(target=_set_when_ended, args=(child, stop), daemon=True).start()
     stop.wait()
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
 
 from aiohttp import web
 
@@ -83,7 +84,7 @@ async def same_origin_posts(request: web.Request, handler: Handler) -> web.Strea
     return await handler(request)
 
 
-def error_pages(render: Callable[..., web.Response]) -> Callable:
+def error_pages(render: Callable[..., web.Response]) -> Callable[..., Any]:
     """Turn 404s, an unreachable service and crashes into pages of the store."""
 
     @web.middleware

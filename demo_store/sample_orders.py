@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from .catalogue import PRODUCTS, Product
 from .payment_plans import PAYMENT_PRODUCTS
@@ -25,7 +26,7 @@ PARTIAL_REFUNDS = 0.15  # share of confirmed orders with a partial refund (a ret
 class SampleHistory:
     """Orders for ``POST /_sandbox/orders``, then refunds for ``POST /orders/:id/refund``."""
 
-    orders: list[dict]
+    orders: list[dict[str, Any]]
     refunds: list[tuple[str, int]]  # (order id, amount)
 
 

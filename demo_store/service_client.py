@@ -46,7 +46,7 @@ class ServiceError(Exception):
 class Page:
     """One page of a list: its items, the total count, and the neighbouring page numbers."""
 
-    results: list[dict]
+    results: list[dict[str, Any]]
     count: int
     previous: int | None
     next: int | None
@@ -71,7 +71,9 @@ class ServiceClient:
     def __repr__(self) -> str:  # never show the key in logs or tracebacks
         return f"ServiceClient({self.base_url!r})"
 
-    async def _call(self, method: str, path: str, *, params: dict | None = None, body: Any = None) -> Any:
+    async def _call(
+        self, method: str, path: str, *, params: dict[str, Any] | None = None, body: Any = None
+    ) -> Any:
         url = self.base_url + path
         try:
             async with self._session.request(
@@ -83,23 +85,24 @@ class ServiceClient:
             raise ServiceUnreachable(self.base_url, str(error) or type(error).__name__) from None
         data = _json(text)
         if status >= 400:
-            error = data.get("error") if isinstance(data, dict) else None
-            if not isinstance(error, dict):
+            problem = data.get("error") if isinstance(data, dict) else None
+            if not isinstance(problem, dict):
                 raise ServiceError(status, "UnexpectedResponse", f"The service answered {status}.")
-            fields = error.get("fields") if isinstance(error.get("fields"), dict) else {}
-            raise ServiceError(status, str(error.get("type")), str(error.get("message")), fields)
+            given = problem.get("fields")
+            fields: dict[str, list[str]] = given if isinstance(given, dict) else {}
+            raise ServiceError(status, str(problem.get("type")), str(problem.get("message")), fields)
         return data
 
     # -- checkouts -----------------------------------------------------------------------------
-    async def create_checkout(self, body: dict) -> dict:
+    async def create_checkout(self, body: dict[str, Any]) -> dict[str, Any]:
         """``POST /checkout``: a checkout for an order; the answer carries its ``id``."""
         return await self._call("POST", "/checkout", body=body)
 
-    async def get_checkout(self, checkout_id: str) -> dict:
+    async def get_checkout(self, checkout_id: str) -> dict[str, Any]:
         """``GET /checkout/:id``: the checkout with its status (``created``, ``success``...)."""
         return await self._call("GET", f"/checkout/{_segment(checkout_id)}")
 
-    async def expire_checkout(self, checkout_id: str) -> dict:
+    async def expire_checkout(self, checkout_id: str) -> dict[str, Any]:
         """Sandbox control (not in production): make a checkout's 60 minutes run out now, so a
         presenter can show the error outcome. The sandbox answers it on loopback only."""
         return await self._call("POST", f"/_sandbox/checkouts/{_segment(checkout_id)}/expire")
@@ -112,23 +115,23 @@ class ServiceClient:
             data["results"], data["paging"]["count"], data["cursor"]["before"], data["cursor"]["after"]
         )
 
-    async def find_order(self, order_id: str) -> dict | None:
+    async def find_order(self, order_id: str) -> dict[str, Any] | None:
         """The order with that id, or None (the API has no ``GET /orders/:id``: filter on id)."""
         page = await self.list_orders({"id": order_id})
         return page.results[0] if page.results else None
 
-    async def refund_status(self, order_id: str) -> dict:
+    async def refund_status(self, order_id: str) -> dict[str, Any]:
         """``GET /orders/:id/refund``: ``{remaining_amount, results}``."""
         return await self._call("GET", f"/orders/{_segment(order_id)}/refund")
 
-    async def refund_order(self, order_id: str, amount: int) -> dict:
+    async def refund_order(self, order_id: str, amount: int) -> dict[str, Any]:
         """``POST /orders/:id/refund``: an order-level refund."""
         return await self._call("POST", f"/orders/{_segment(order_id)}/refund", body={"amount": amount})
 
     # -- captures ------------------------------------------------------------------------------
-    async def list_captures(self, order_id: str) -> list[dict]:
+    async def list_captures(self, order_id: str) -> list[dict[str, Any]]:
         """Every capture of the order (``GET /orders/:id/captures``, page after page)."""
-        captures: list[dict] = []
+        captures: list[dict[str, Any]] = []
         page: int | None = 1
         while page is not None and page <= MAX_CAPTURE_PAGES:
             data = await self._call("GET", f"/orders/{_segment(order_id)}/captures", params={"page": page})
@@ -136,11 +139,11 @@ class ServiceClient:
             page = data["cursor"]["after"]
         return captures
 
-    async def capture(self, order_id: str, amount: int) -> dict:
+    async def capture(self, order_id: str, amount: int) -> dict[str, Any]:
         """``POST /orders/:id/captures``: capture part of a confirmed order."""
         return await self._call("POST", f"/orders/{_segment(order_id)}/captures", body={"amount": amount})
 
-    async def refund_capture(self, order_id: str, capture_id: str, amount: int) -> dict:
+    async def refund_capture(self, order_id: str, capture_id: str, amount: int) -> dict[str, Any]:
         """``POST /orders/:id/captures/:cid/refunds``: a refund of one capture."""
         path = f"/orders/{_segment(order_id)}/captures/{_segment(capture_id)}/refunds"
         return await self._call("POST", path, body={"amount": amount})

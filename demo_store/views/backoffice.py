@@ -7,7 +7,7 @@ refuses, the order page is shown again with the service's words next to the form
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from urllib.parse import quote
 
 from aiohttp import web
@@ -80,7 +80,13 @@ async def order_page(request: web.Request) -> web.Response:
 Limit = Callable[[OrderBook], tuple[int, str] | None]
 
 
-async def _act(request: web.Request, form_id: str, action: str, make, limit: Limit) -> web.Response:
+async def _act(
+    request: web.Request,
+    form_id: str,
+    action: str,
+    make: Callable[[ServiceClient, str, int], Awaitable[str]],
+    limit: Limit,
+) -> web.Response:
     """Read the amount, call ``make(amount)`` and redirect with its notice; or show the order
     again with what went wrong next to the form ``form_id``."""
     service = request.app[SERVICE]
@@ -105,7 +111,13 @@ async def _act(request: web.Request, form_id: str, action: str, make, limit: Lim
         bound = limit(book)
         if isinstance(refusal, ServiceError):
             detail = api_detail(refusal)
-            if refusal.status == 400 and "amount" in refusal.fields and bound and amount > bound[0]:
+            if (
+                refusal.status == 400
+                and "amount" in refusal.fields
+                and bound
+                and amount is not None
+                and amount > bound[0]
+            ):
                 # The API counts in cents; the page says it in money.
                 most, words = book.money(bound[0]), bound[1]
                 problem = (
