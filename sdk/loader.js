@@ -94,7 +94,7 @@
     });
     bridge = { frame: frame, origin: origin };
     timers.push(window.setTimeout(function () {
-      fail('service: the SDK could not start: ' + origin + ' did not answer within 15 s.');
+      fail('service SDK cannot start: ' + origin + ' did not answer within 15 s.');
     }, START_TIMEOUT_MS));
     frame.addEventListener('load', function () {
       timers.push(window.setTimeout(function () { unreachable(origin); }, AFTER_LOAD_MS));
@@ -108,7 +108,7 @@
   }
 
   function unreachable(origin) {
-    fail('service: the SDK could not start: ' + origin + ' is unreachable.');
+    fail('service SDK cannot start: ' + origin + ' is unreachable.');
   }
 
   function probe(origin) {

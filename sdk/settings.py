@@ -3,6 +3,9 @@
 from backend_stub.domain.keys import PRIVATE, key_kind, read_key
 
 DEFAULT_CHECKOUT_TIMEOUT_MS = 15000
+# How every start-up failure begins, the loader's too (sdk/loader.js writes it out; a unit test
+# holds it to this): one wording for one failure.
+CANNOT_START = "service SDK cannot start: "
 
 
 class Settings:
@@ -65,6 +68,6 @@ def parse_settings(raw: dict) -> tuple:
         given = raw.get("checkout_timeout_ms")
         problems.append(f"'checkout_timeout' must be a positive number of milliseconds, got {given!r}")
     if problems:
-        return None, "service SDK cannot start: " + "; ".join(problems) + "."
+        return None, CANNOT_START + "; ".join(problems) + "."
     assert key is not None and timeout is not None  # each is a problem above when missing
     return Settings(key, sandbox, int(timeout)), None

@@ -131,7 +131,7 @@ def test_service_down_keeps_buttons_hidden_and_rejects_ready(page: Page, merchan
     body = button_html(5000, extra='id="b" hidden') + '<p data-service-payment-info id="i" hidden>i</p>'
     page.goto(merchant.page(body, head=head, sdk=False))
     message = page.evaluate("service.ready.then(() => 'resolved', error => error.message)")
-    assert "could not start" in message
+    assert message.startswith("service SDK cannot start: ") and "is unreachable" in message
     expect(page.locator("#b")).to_be_hidden()
     expect(page.locator("#i")).to_be_hidden()
     assert (

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+import tomllib
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -165,3 +166,20 @@ def test_the_build_compiles_again_only_an_sdk_that_is_missing_or_stale(
     assert reason() == "backend_stub/web/dist was compiled for Brython 3.14.0; the package pins 3.15.0"
     manifest.unlink()
     assert reason().startswith("no manifest.json in ")
+
+
+def test_the_wheel_installs_by_its_own_ranges_not_the_lock(venv: Venv):
+    """The venv got the wheel as a merchant's pip gets it, resolving the package's requirements
+    (pyproject.toml's ranges): requirements/test.lock pins the repository's tools only."""
+    from packaging.requirements import Requirement
+
+    from .conftest import ROOT
+
+    code = "import importlib.metadata as m; print('\\n'.join(m.requires('service-checkout')))"
+    declared = succeed([venv.python, "-c", code], cwd=venv.workdir).splitlines()
+    runtime = {str(Requirement(line)) for line in declared if "extra ==" not in line}
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert runtime == {str(Requirement(line)) for line in project["dependencies"]}
+    lock = (ROOT / "requirements" / "test.lock").read_text(encoding="utf-8")
+    jinja2 = next(Requirement(line) for line in declared if line.startswith("jinja2"))
+    assert len(jinja2.specifier) == 2 and "\njinja2==" in lock  # a range for merchants, a pin for us

@@ -1,0 +1,22 @@
+"""One failure, one wording: every way the SDK can fail to start begins its message the same,
+whether the Python (bad settings) or the loader (service unreachable, no answer) finds it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from sdk.settings import CANNOT_START, parse_settings
+
+LOADER = Path(__file__).resolve().parents[2] / "sdk" / "loader.js"
+
+
+def test_the_loader_words_its_start_failures_as_the_settings_do():
+    failures = re.findall(r"fail\('([^']*)'", LOADER.read_text(encoding="utf-8"))
+    assert failures and all(message == CANNOT_START for message in failures), failures
+    assert "could not start" not in LOADER.read_text(encoding="utf-8")
+
+
+def test_bad_settings_begin_with_the_same_words():
+    settings, problem = parse_settings({"sandbox": "true"})
+    assert settings is None and problem is not None and problem.startswith(CANNOT_START)
