@@ -11,6 +11,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from backend_stub.app import create_app
 from backend_stub.chromium import launch_options
 from backend_stub.config import Config
+from backend_stub.storage.fixture import read_fixture
 from backend_stub.testkit import Sandbox, ServiceProcess
 from sdk.tooling.sources import stale_reason
 
@@ -103,6 +104,17 @@ async def api(server_config: Config) -> AsyncIterator[TestClient]:
         yield client
     finally:
         await client.close()
+
+
+def demo_limits(currency: str = "EUR") -> dict[str, tuple[int, int]]:
+    """Demo Shop's inclusive (minimum, maximum) per product type, in the fixture's order, read from
+    the server's fixture: a limit changes there and nowhere else in the tests."""
+    (merchant,) = (m for m in read_fixture()["merchants"] if m["public_key"] == DEMO_PUBLIC)
+    return {
+        limit["product_type"]: (limit["min_amount"], limit["max_amount"])
+        for limit in merchant["limits"]
+        if limit["currency"] == currency
+    }
 
 
 def bearer(key: str, **headers: str) -> dict[str, str]:

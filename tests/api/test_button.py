@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import DEMO_PRIVATE, DEMO_PUBLIC, bearer
+from tests.conftest import DEMO_PRIVATE, DEMO_PUBLIC, bearer, demo_limits
 
-LIMITS = {"instalments": (5000, 300000), "pay_later": (1000, 80000), "pay_in_4": (2000, 150000)}
+LIMITS = demo_limits()
 
 
 def _query(amount, product_type=None, currency="EUR"):

@@ -7,9 +7,11 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.conftest import demo_limits
 from tests.e2e.sdk_page import PAIRING_AMOUNTS, availability_requests, button_html, pairing_body, settle
 
-LIMITS = {None: (5000, 300000), "pay_later": (1000, 80000), "pay_in_4": (2000, 150000)}
+# The fixture's limits, by the markup's product type (none for instalments).
+LIMITS = {None if kind == "instalments" else kind: bounds for kind, bounds in demo_limits().items()}
 HIDDEN_BY_SDK = re.compile(r"display:\s*none\s*!important")
 
 
