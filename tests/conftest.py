@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
+from hypothesis import settings
 
 from backend_stub.app import create_app
 from backend_stub.chromium import launch_options
@@ -16,6 +17,11 @@ from backend_stub.testkit import Sandbox, ServiceProcess
 from sdk.tooling.sources import stale_reason
 
 DEMO_PUBLIC, DEMO_PRIVATE = "pk_test_demo", "sk_test_demo"
+
+# Property tests check what is answered, never how fast: on a machine shared with other test
+# runs, Hypothesis's per-example deadline (200 ms) failed parsers that were merely descheduled.
+settings.register_profile("house", deadline=None)
+settings.load_profile("house")
 OTHER_PUBLIC, OTHER_PRIVATE = "pk_test_other", "sk_test_other"
 
 
