@@ -7,8 +7,8 @@ Blocks marked ``file=conftest.py`` make up, in order, the ``conftest.py`` of the
 follow them in the same document; they run through them. A recipe of its own (a Flask shop, a
 Django shop) marks its blocks ``group=<name>``: its conftest blocks serve only the blocks of its
 group, and the others' serve none of them, but for those marked ``group=all`` (what every
-project's ``conftest.py`` holds, such as the guide's Chromium). ``plugins=a,b`` names plugins the block's project has
-installed besides the guide's (``django`` is pytest-django's entry point).
+project's ``conftest.py`` holds, such as the guide's Chromium). ``plugins=a,b`` names plugins
+the block's project has installed besides the guide's (``django`` is pytest-django's).
 
 The child gets only what the guide's install line gives a merchant's project: the
 ``service_sandbox`` plugin, pytest-playwright and pytest-base-url, with warnings as errors
