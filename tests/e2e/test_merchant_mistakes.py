@@ -1,6 +1,9 @@
-"""A wrong public key (issue 25): the service answers the availability checks 401, which looked
-like a product not offered. The SDK now says so once per page, and ``service.ready`` rejects
-with the same words."""
+"""Mistakes a merchant makes on day one, each explained by the SDK in one console line (issue 25).
+
+A wrong public key: the service answers the availability checks 401, which looked like a product
+not offered; the SDK says so once per page, and ``service.ready`` rejects with the same words.
+A checkout id that is not one is named as JavaScript names it, never as Python's ``None``. (The
+checkouts that cannot be opened, expired ones first, are in test_checkout.py.)"""
 
 from __future__ import annotations
 
