@@ -30,6 +30,10 @@ from tests.docs.snippets import Snippet
 
 __all__ = ["Outcome", "run_python_snippets", "with_conftests"]
 
+# Only stops a hung block: a block of five browser tests takes about a minute on a quiet 2-core
+# machine, and several times that on one the whole team is testing on.
+BLOCK_TIMEOUT_S = 360
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -55,7 +59,9 @@ def _run(snippet: Snippet, conftests: list[Snippet], folder: Path) -> Outcome:
         command += ["-p", plugin]
     command += ["-p", "no:cacheprovider", "-q", "-rs", "-W", "error"]
     env = _environment()
-    result = subprocess.run(command, cwd=folder, env=env, capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        command, cwd=folder, env=env, capture_output=True, text=True, timeout=BLOCK_TIMEOUT_S
+    )
     return Outcome(result.returncode, result.stdout + result.stderr)
 
 
