@@ -9,7 +9,7 @@ NODE_EXAMPLE       := examples/merchant_ci_node
 NODE_EXAMPLE_STAMP := $(NODE_EXAMPLE)/node_modules/.package-lock.json
 SDK_STAMP  := backend_stub/web/dist/manifest.json
 
-.PHONY: demo test build install install-engines chromium engines lint lock bench dist clean
+.PHONY: demo test build install install-engines chromium engines lint lock bench dist dist-source clean
 
 # Everything the tests and the linters use comes from PyPI at the versions of the lock, checked
 # by hash: a stranger's release cannot change `make test`. pyproject.toml keeps ranges (what a
@@ -86,11 +86,19 @@ bench: install-engines build
 # The sdist and wheel of a release, both carrying the compiled SDK (see README, "Releasing"),
 # built from what HEAD holds and nothing else the working tree has. The SDK compiled here goes
 # along: the build backend packages it if it was compiled from HEAD's sdk/, and compiles again if not.
-dist: install build
+# Outside a git clone (a downloaded archive, a copied folder) it refuses before installing anything:
+# HEAD is what it builds from.
+dist: dist-source install build
 	rm -rf dist
 	tree=$$(mktemp -d) && git archive HEAD | tar -x -C $$tree \
 	  && cp -r backend_stub/web/dist $$tree/backend_stub/web/ \
 	  && $(BIN)/python -m build --outdir dist $$tree; status=$$?; rm -rf $$tree; exit $$status
+
+dist-source:
+	@[ "$$(git rev-parse --show-toplevel 2>/dev/null)" = "$$(pwd -P)" ] && git rev-parse --verify --quiet HEAD >/dev/null || { \
+	  echo "make dist builds the release from what git's HEAD holds, and this copy of the tree is not a git clone:" >&2; \
+	  echo "run it in a clone (git clone <repository>), or build from this folder with 'python -m build' (needs a Chromium)." >&2; \
+	  exit 2; }
 
 demo: install build
 	$(BIN)/python -m demo_store.launch

@@ -55,7 +55,8 @@ class ChildProcess:
         self._reader.start()
         if not self._announced.wait(timeout) or not self.url:
             self.stop()
-            raise RuntimeError(f"the {self.name} did not start:\n" + "\n".join(self.output[-30:]))
+            last_words = "\n".join(self.output[-30:]) or f"it printed nothing within {timeout:g} s"
+            raise RuntimeError(f"the {self.name} did not start:\n{last_words}")
 
     def _read_output(self) -> None:
         assert self.process is not None and self.process.stdout is not None

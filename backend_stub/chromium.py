@@ -11,7 +11,14 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-__all__ = ["LAUNCH_ARGS", "executable", "launch_options"]
+__all__ = ["LAUNCH_ARGS", "DEBIAN_CHROMIUM", "executable", "launch_options", "problem"]
+
+DEBIAN_CHROMIUM = "/usr/bin/chromium"
+OFFLINE_HELP = (
+    "offline, install your distribution's package (Debian, Ubuntu: apt-get install chromium) and the"
+    " launch_options() recipe of docs/testing-in-ci.md uses it, or set $CHROMIUM to a Chromium you have;"
+    " online, `playwright install chromium`"
+)
 
 # Without the background-networking flags Chromium floods a closed network with connections.
 LAUNCH_ARGS = [
@@ -28,9 +35,41 @@ LAUNCH_ARGS = [
 
 def executable() -> str | None:
     """The Chromium to launch, or None to let Playwright use its own download."""
-    for candidate in (os.environ.get("CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium")):
-        if candidate and Path(candidate).is_file() and os.access(candidate, os.X_OK):
+    for candidate in (os.environ.get("CHROMIUM"), DEBIAN_CHROMIUM, shutil.which("chromium")):
+        if candidate and _runs(candidate):
             return candidate
+    return None
+
+
+def _runs(path: str) -> bool:
+    return Path(path).is_file() and os.access(path, os.X_OK)
+
+
+def _playwright_has_its_own() -> bool:
+    """Whether ``playwright install chromium`` has put a Chromium where Playwright looks."""
+    configured = os.environ.get("PLAYWRIGHT_BROWSERS_PATH", "")
+    if configured == "0":  # browsers inside the playwright package
+        import playwright
+
+        folder = Path(playwright.__file__).parent / "driver" / "package" / ".local-browsers"
+    else:
+        folder = Path(configured) if configured else Path.home() / ".cache" / "ms-playwright"
+    return any(folder.glob("chromium*"))
+
+
+def problem() -> str | None:
+    """Why no Chromium can be launched, in one line that says what to do; None when one can.
+
+    The same rule as the SDK's build: a ``$CHROMIUM`` that is set must be an executable."""
+    configured = os.environ.get("CHROMIUM")
+    if configured and not _runs(configured):
+        return (
+            f"$CHROMIUM is {configured}, which is not an executable file: point it at a Chromium"
+            f" ({DEBIAN_CHROMIUM} on Debian and Ubuntu) or unset it"
+        )
+    if executable() is None and not _playwright_has_its_own():
+        searched = f"not $CHROMIUM, not {DEBIAN_CHROMIUM}, not Playwright's own"
+        return f"no Chromium on this machine: {searched}; {OFFLINE_HELP}"
     return None
 
 

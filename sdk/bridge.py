@@ -12,6 +12,8 @@ from .attributes import WATCHED
 from .availability import check_url, is_available_status
 from .backlog import Backlog
 from .checkout import Checkouts, Effects
+from .key_verdict import KeyVerdict
+from .messages import unknown_key
 from .options import parse_button_options
 from .page import Page, Update
 from .settings import parse_settings
@@ -58,7 +60,9 @@ class Bridge:
             "query-result": self.on_query_result,
             "checkout": self.on_checkout,
             "checkout-event": self.on_checkout_event,
+            "started": self.on_started,
         }
+        self.key = None
         self.checkouts = None
         self.timer = None
         self.pending_queries = {}
@@ -103,9 +107,19 @@ class Bridge:
             self.post({"type": "failed", "message": problem})
             return
         self.settings = settings
-        self.checkouts = Checkouts(settings.checkout_timeout_ms)
+        self.checkouts = Checkouts(settings.checkout_timeout_ms, self.api_url, settings.public_key)
         self.headers = {"Authorization": "Bearer " + settings.public_key, "Accept": settings.accept}
+        self.key = KeyVerdict(unknown_key(settings.public_key, self.api_url))
         self.post({"type": "ready"})
+
+    def on_started(self, data: dict) -> None:
+        """The loader has handed over what it found at load: ``service.ready`` may settle."""
+        if self.key is not None:
+            self.tell(self.key.start())
+
+    def tell(self, messages: list) -> None:
+        for message in messages:
+            self.post(message)
 
     # -- buttons -------------------------------------------------------------------------
     def on_elements(self, raw) -> None:
@@ -167,9 +181,15 @@ class Bridge:
             # ``batch``: [index, status] pairs, every answer that arrived since the last batch.
             # Indexing, not unpacking: Brython unpacks a JS array through an iterator.
             answers = [(triples[pair[0]], is_available_status(pair[1])) for pair in batch]
-            self.guarded(lambda: self.apply(self.page.settle_all(answers)))
+            self.guarded(lambda: self.on_answers(answers, [pair[1] for pair in batch]))
 
+        self.key.sent()
         self.host.get([check_url(self.api_url, triple) for triple in triples], self.headers, answered)
+
+    def on_answers(self, answers: list, statuses: list) -> None:
+        self.apply(self.page.settle_all(answers))
+        for status in statuses:  # a 401 says the key is unknown, which the page must hear once
+            self.tell(self.key.answered(status))
 
     def guarded(self, step) -> None:
         """Run a step of an async task; report instead of letting an exception escape."""
@@ -205,16 +225,17 @@ class Bridge:
             aio.run(self.fetch_checkout(effects.fetch_checkout))
 
     async def fetch_checkout(self, checkout_id: str) -> None:
-        checkout = None
+        checkout, answer = None, 0
         try:
             response = await self.api_get(f"{self.api_url}/checkout/{checkout_id}")
-            if response.status == 200:
+            answer = response.status
+            if answer == 200:
                 checkout = to_python(await response.json())
-        except Exception:  # unreachable service: the checkout cannot be loaded
+        except Exception:  # unreachable service (answer 0): the checkout cannot be loaded
             checkout = None
         origin = window.encodeURIComponent(self.host.merchantOrigin)
         frame_url = f"{self.api_url}/checkout/{checkout_id}/frame?origin={origin}"
-        self.guarded(lambda: self.run_effects(self.checkouts.found(checkout, frame_url)))
+        self.guarded(lambda: self.run_effects(self.checkouts.found(checkout, frame_url, answer)))
 
 
 def start() -> Bridge:

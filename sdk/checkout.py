@@ -15,7 +15,13 @@ The rules come from the service document's Events table (and CONTRACT 3):
 :class:`Checkouts` is a plain state machine: it takes events and returns an :class:`Effects`
 (commands for the loader, and what the bridge must do: fetch the checkout, start or stop the
 load timer). The bridge carries them out; it decides nothing.
+
+A checkout that closes with ``error`` says why once, in the console, and hands the same words to
+``onError(reason)`` and ``onClose('error', reason)`` (``reason``: ``{code, message}``, see
+sdk/messages.py): an addition to the document's callbacks, whose first arguments stay as they are.
 """
+
+from . import messages
 
 # typing reaches mypy only: see sdk/attributes.py.
 TYPE_CHECKING = False
@@ -66,15 +72,22 @@ def is_web_url(url: object) -> bool:
     return False
 
 
-def closing_commands(handle: int, status: str, callbacks: list, urls: dict) -> list:
-    """The loader's commands when a checkout closes with ``status``, in order."""
+def closing_commands(
+    handle: int, status: str, callbacks: list, urls: dict, reason: dict | None = None
+) -> list:
+    """The loader's commands when a checkout closes with ``status``, in order; an ``error`` close
+    with a ``reason`` logs it and passes it to ``onClose`` and ``onError``."""
     commands: list = [{"op": "close_overlay"}]
+    extra = []
+    if reason is not None:
+        commands.append({"op": "console", "level": "error", "message": reason["message"]})
+        extra = [reason]
     if "onClose" in callbacks:
-        commands.append({"op": "callback", "checkout": handle, "name": "onClose", "args": [status]})
+        commands.append({"op": "callback", "checkout": handle, "name": "onClose", "args": [status] + extra})
     own = CALLBACKS[status]
     url = urls.get(URLS[status])
     if own in callbacks:
-        commands.append({"op": "callback", "checkout": handle, "name": own, "args": []})
+        commands.append({"op": "callback", "checkout": handle, "name": own, "args": extra})
     elif url:
         if is_web_url(url):
             commands.append({"op": "navigate", "url": url})
@@ -116,9 +129,11 @@ class Session:
 class Checkouts:
     """At most one open checkout per page, and the rules of the Events table."""
 
-    def __init__(self, timeout_ms: int) -> None:
+    def __init__(self, timeout_ms: int, service: str = "", public_key: str = "") -> None:
         self.timeout_ms = timeout_ms
         self.session: Session | None = None
+        # For the words of an error: which service and key the page uses.
+        self.service, self.public_key = service, public_key
 
     def start(self, handle: int, checkout_id: object, callbacks: list) -> Effects:
         """``service.checkout(checkout_id, callbacks)`` was called."""
@@ -135,32 +150,29 @@ class Checkouts:
                 ]
             )
         if not is_checkout_id(checkout_id):
-            effects = Effects(closing_commands(handle, "error", callbacks, {}))
-            effects.commands.insert(
-                0,
-                {
-                    "op": "console",
-                    "level": "error",
-                    "message": "service: checkout() needs the id the service gave the checkout,"
-                    f" got {checkout_id!r}.",
-                },
-            )
-            return effects
+            why = messages.reason(messages.INVALID_ID, messages.invalid_id(checkout_id))
+            return Effects(closing_commands(handle, "error", callbacks, {}, why))
         self.session = Session(handle, checkout_id, callbacks)
         effects = Effects()
         effects.fetch_checkout = checkout_id
         return effects
 
-    def found(self, checkout: dict | None, frame_url: str) -> Effects:
-        """The service answered with the checkout (None: unknown to this merchant)."""
+    def found(self, checkout: dict | None, frame_url: str, answer: int = 200) -> Effects:
+        """The service answered with the checkout, or without one (``answer``: the HTTP status,
+        0 when the service could not be reached)."""
         session = self.session
         if session is None or session.state != LOADING:
             return Effects()
         if checkout is None:
-            return self._close("error")
+            code, words = messages.checkout_not_loaded(
+                session.checkout_id, answer, self.public_key, self.service
+            )
+            return self._close("error", messages.reason(code, words))
         session.urls = dict(checkout.get("merchant") or {})
-        if checkout.get("status") != "created":
-            return self._close("error")  # expired, or already decided: it cannot be loaded again
+        status = checkout.get("status")
+        if status != "created":  # expired, or already decided: it cannot be loaded again
+            code, words = messages.checkout_closed(session.checkout_id, str(status))
+            return self._close("error", messages.reason(code, words))
         session.state = OPENING
         effects = Effects(
             [
@@ -205,19 +217,21 @@ class Checkouts:
         if kind in ("close", "return"):
             return self._close(session.status or "dismiss")
         if kind == "error":
-            return self._close("error")
+            words = messages.hosted_page_error(session.checkout_id)
+            return self._close("error", messages.reason(messages.HOSTED_PAGE_ERROR, words))
         return Effects()
 
     def timed_out(self) -> Effects:
         """The load timer fired: a hosted page that never loaded is an error."""
         if self.session is None or self.session.state != OPENING:
             return Effects()
-        return self._close("error")
+        words = messages.timed_out(self.session.checkout_id, self.timeout_ms)
+        return self._close("error", messages.reason(messages.TIMEOUT, words))
 
-    def _close(self, status: str) -> Effects:
+    def _close(self, status: str, reason: dict | None = None) -> Effects:
         session = self.session
         assert session is not None  # only an open checkout closes
         self.session = None
-        effects = Effects(closing_commands(session.handle, status, session.callbacks, session.urls))
+        effects = Effects(closing_commands(session.handle, status, session.callbacks, session.urls, reason))
         effects.stop_timer = True
         return effects

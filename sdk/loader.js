@@ -22,7 +22,8 @@
   var scriptUrl = script && script.src ? new URL(script.src, window.location.href) : null;
 
   var bridge = null; // {frame, origin, settings}
-  var isReady = false;
+  var isReady = false; // the bridge takes messages
+  var isSettled = false; // `ready` resolved: the queue runs
   var failure = null;
   var outbox = []; // messages for the bridge, held until it is ready
   var calls = {}; // service.button() calls awaiting an answer: id -> {resolve, reject}
@@ -60,7 +61,7 @@
   }
 
   function fail(message) {
-    if (isReady || failure) return;
+    if (isSettled || failure) return;
     failure = new Error(message);
     timers.forEach(window.clearTimeout);
     report('error', message);
@@ -125,10 +126,14 @@
 
   function onBridgeMessage(data) {
     switch (data.type) {
-      case 'ready':
+      case 'ready': // the bridge is up: hand it what waited, then say so
         timers.forEach(window.clearTimeout);
         isReady = true;
         outbox.splice(0).forEach(post);
+        post({ type: 'started' });
+        break;
+      case 'verified': // the service knows the key (or the page checks nothing yet)
+        isSettled = true;
         resolveReady(service);
         runQueue();
         break;
@@ -435,7 +440,7 @@
   var service = {
     ready: ready,
     push: function (fn) {
-      if (isReady) runQueued(fn);
+      if (isSettled) runQueued(fn);
       else queued.push(fn);
     },
     init: function (options) {

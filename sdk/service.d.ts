@@ -18,6 +18,21 @@ declare namespace ServiceSDK {
   /** How a checkout closes: a reported status, `dismiss` (closed before any) or `error`. */
   type ClosingStatus = ReportedStatus | 'dismiss' | 'error';
 
+  /** Why a checkout closed with `error` (the SDK's addition to the document's callbacks). */
+  interface ErrorReason {
+    code:
+      | 'invalid_id'
+      | 'unknown_key'
+      | 'unknown_checkout'
+      | 'expired'
+      | 'already_decided'
+      | 'service_unavailable'
+      | 'timeout'
+      | 'hosted_page_error';
+    /** The line the SDK logged with `console.error`. */
+    message: string;
+  }
+
   /** `service.button(options)`: the script form of the button check. */
   interface ButtonOptions {
     /** An integer amount of minor units (12.50 EUR is 1250); a string of digits is accepted. */
@@ -34,8 +49,9 @@ declare namespace ServiceSDK {
   interface CheckoutCallbacks {
     /** The checkout reported a status; the overlay stays open. */
     onStatusChange?: (status: ReportedStatus) => void;
-    /** The overlay has closed; the callback for the status (or its URL) comes next. */
-    onClose?: (status: ClosingStatus) => void;
+    /** The overlay has closed; the callback for the status (or its URL) comes next. With
+     * `error`, the second argument says why. */
+    onClose?: (status: ClosingStatus, reason?: ErrorReason) => void;
     /** Closed with `success`; without it, the checkout's `success_url` is visited, if any. */
     onSuccess?: () => void;
     /** Closed with `pending`; without it, `pending_url`. */
@@ -45,7 +61,7 @@ declare namespace ServiceSDK {
     /** Closed with `dismiss`; without it, `dismiss_url`. */
     onDismiss?: () => void;
     /** Closed with `error` (the checkout could not be loaded); without it, `error_url`. */
-    onError?: () => void;
+    onError?: (reason: ErrorReason) => void;
   }
 
   /** `service.init(options)`, for a script tag without a query string. */

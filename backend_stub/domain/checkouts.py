@@ -18,7 +18,13 @@ from .identifiers import parse_identifier
 from .orders import Order
 from .text import read_text
 from .urls import parse_http_url
-from .values import DEFAULT_PRODUCT_TYPE, parse_amount, parse_currency, parse_product_type
+from .values import (
+    DEFAULT_PRODUCT_TYPE,
+    in_major_units,
+    parse_currency,
+    parse_json_amount,
+    parse_product_type,
+)
 
 __all__ = [
     "LIFETIME",
@@ -125,7 +131,7 @@ def _articles(value: object, path: str, errors: FieldErrors) -> tuple[LineItem, 
             quantity = None
         price = data.get("unit_price")
         if price is not None:
-            price = parse_amount(price, f"{where}.unit_price", errors)
+            price = parse_json_amount(price, f"{where}.unit_price", errors)
         if name is not None and quantity is not None:
             articles.append(LineItem(name, quantity, price))
     return tuple(articles)
@@ -153,7 +159,7 @@ def parse_new_checkout(
     order_id = parse_identifier(order.get("id"), "order.id", errors) if given is not None else None
     currency = parse_currency(order.get("currency"), "order.currency", errors) if given is not None else None
     total = (
-        parse_amount(order.get("total_amount"), "order.total_amount", errors, minimum=1)
+        parse_json_amount(order.get("total_amount"), "order.total_amount", errors, minimum=1)
         if given is not None
         else None
     )
@@ -169,8 +175,8 @@ def parse_new_checkout(
         elif not bounds[0] <= total <= bounds[1]:
             errors.add(
                 "order.total_amount",
-                f"{PRODUCT_LABELS[product_type]} covers {bounds[0]} to {bounds[1]}"
-                f" {currency}; {total} is outside.",
+                f"{PRODUCT_LABELS[product_type]} covers {in_major_units(bounds[0])} to"
+                f" {in_major_units(bounds[1])} {currency}; {in_major_units(total)} {currency} is outside.",
             )
     errors.raise_if_any()
     assert order_id is not None and currency is not None and total is not None

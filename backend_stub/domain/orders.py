@@ -20,7 +20,7 @@ from .filters import FieldType
 from .identifiers import new_identifier, parse_identifier
 from .text import read_text
 from .timestamps import TIMESTAMP_RULE, parse_timestamp
-from .values import PRODUCT_TYPES, parse_amount, parse_currency
+from .values import PRODUCT_TYPES, parse_currency, parse_json_amount
 
 __all__ = [
     "ORDER_STATUSES",
@@ -91,7 +91,7 @@ def _product_type(value: object, field: str, errors: FieldErrors) -> str | None:
 
 
 def _amount(value: object, field: str, errors: FieldErrors) -> int | None:
-    return parse_amount(value, field, errors, minimum=1)
+    return parse_json_amount(value, field, errors, minimum=1)
 
 
 def parse_order(data: object, path: str, errors: FieldErrors, *, now: datetime) -> Order | None:

@@ -30,7 +30,7 @@ from datetime import date, datetime
 
 from .errors import Conflict, FieldErrors, Invalid
 from .identifiers import new_identifier
-from .values import parse_amount
+from .values import parse_json_amount
 
 __all__ = ["Refund", "Balance", "RefundStatus", "parse_amount_request", "plan_refund", "refundable_now"]
 
@@ -76,11 +76,7 @@ def parse_amount_request(data: object) -> int:
     errors = FieldErrors()
     if not isinstance(data, Mapping):
         raise Invalid({"body": ['Must be a JSON object such as {"amount": 1250}.']})
-    value = data.get("amount")
-    if isinstance(value, str) and value:
-        # parse_amount reads digit strings for query parameters; a JSON amount is a JSON number.
-        errors.add("amount", "Must be a JSON integer of minor units (12.50 is sent as 1250).")
-    amount = parse_amount(value, "amount", errors, minimum=1) if not errors else None
+    amount = parse_json_amount(data.get("amount"), "amount", errors, minimum=1)
     errors.raise_if_any()
     assert amount is not None  # a missing amount is an error, raised above
     return amount

@@ -23,6 +23,8 @@ __all__ = [
     "PRODUCT_TYPES",
     "DEFAULT_PRODUCT_TYPE",
     "parse_amount",
+    "parse_json_amount",
+    "in_major_units",
     "parse_currency",
     "parse_product_type",
 ]
@@ -54,6 +56,21 @@ def parse_amount(value: object, field: str, errors: FieldErrors, *, minimum: int
         errors.add(field, f"Must be at most {MAX_AMOUNT}.")
         return None
     return amount
+
+
+def parse_json_amount(value: object, field: str, errors: FieldErrors, *, minimum: int = 0) -> int | None:
+    """An amount in a JSON body: a JSON integer only. ``"1250"`` is refused rather than read,
+    as the OpenAPI document says integer and a client sending strings has a bug to find."""
+    if isinstance(value, str) and value:
+        errors.add(field, "Must be a JSON integer of minor units, not a string (12.50 is sent as 1250).")
+        return None
+    return parse_amount(value, field, errors, minimum=minimum)
+
+
+def in_major_units(amount: int) -> str:
+    """``300000`` → ``3,000.00``: limits said the way a merchant reads prices, not in cents."""
+    major, minor = divmod(abs(amount), 100)
+    return f"{'-' if amount < 0 else ''}{major:,}.{minor:02d}"
 
 
 def parse_currency(value: object, field: str, errors: FieldErrors) -> str | None:

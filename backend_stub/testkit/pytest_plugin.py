@@ -14,11 +14,13 @@ aiohttp nor Playwright, so installing the package costs other test suites nothin
 from __future__ import annotations
 
 import os
+import socket
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import pytest
 
+from . import chromium
 from .sandbox import DEMO_KEYS, Keys, Sandbox, SandboxError, SdkMissingError, check_sdk
 from .server import ServiceProcess
 
@@ -54,6 +56,82 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+def stop_session(problem: str) -> None:
+    """End the whole run with one line: a server that cannot start or a browser that cannot launch
+    would otherwise fail every test with the same long error."""
+    pytest.exit(f"service sandbox: {problem}", returncode=pytest.ExitCode.USAGE_ERROR)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """What can be known before any test runs is checked once, in the main process (xdist's
+    workers start after it): the ports of the servers the plugin will start, and ``$CHROMIUM``."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    problem = _ports_problem(config) or _chromium_variable_problem()
+    if problem:
+        raise pytest.UsageError(f"service sandbox: {problem}")
+
+
+def _ports_problem(config: pytest.Config) -> str | None:
+    base = _chosen_port(config, worker=None)
+    if not base or config.getoption("service_sandbox_url") or os.environ.get(URL_ENV):
+        return None
+    workers = _option(config, "numprocesses")
+    count = workers if isinstance(workers, int) and workers > 0 else 1
+    for port in range(base, base + count):
+        if port_in_use(port):
+            chosen = f"--service-port {base}" + (
+                f" with -n {count} (ports {base}-{base + count - 1})" if count > 1 else ""
+            )
+            return (
+                f"port {port} is in use (another sandbox server, `make demo`, another test run?), and"
+                f" {chosen} needs it: choose another with --service-port or ${PORT_ENV}, or leave both"
+                " out for a free port"
+            )
+    return None
+
+
+def _chromium_variable_problem() -> str | None:
+    if os.environ.get("CHROMIUM") and chromium.problem():
+        return chromium.problem()
+    return None
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Before the first browser test, a Chromium must be there to launch. Checked where tests were
+    collected: without xdist (a worker cannot end the run; Playwright's own error stands there)."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    uses_browser = any("browser" in getattr(item, "fixturenames", ()) for item in session.items)
+    config = session.config
+    chosen = _option(config, "browser")  # pytest-playwright's --browser, a list; none: chromium
+    browsers = chosen if isinstance(chosen, list) and chosen else ["chromium"]
+    if not uses_browser or "chromium" not in browsers or _option(config, "browser_channel"):
+        return
+    problem = chromium.problem()
+    if problem:
+        stop_session(problem)
+
+
+def _option(config: pytest.Config, name: str) -> object:
+    try:
+        return config.getoption(name)
+    except ValueError:  # the plugin that adds it (pytest-playwright, pytest-xdist) is not loaded
+        return None
+
+
+def port_in_use(port: int) -> bool:
+    """Whether something listens on this loopback port already (the server binds 127.0.0.1)."""
+    with socket.socket() as probe:
+        # As the server binds: a port a finished run left in TIME_WAIT is free to listen on.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return True
+    return False
+
+
 def worker_port(port: int, worker: str | None) -> int:
     """The port of one session's server: ``port`` itself, or ``port + N`` in xdist worker ``gwN``
     (every worker is a session with a server of its own, so they cannot share one port)."""
@@ -62,8 +140,9 @@ def worker_port(port: int, worker: str | None) -> int:
     return port
 
 
-def _chosen_port(config: pytest.Config) -> int:
-    """The port asked for on the command line or in the environment; 0 (a free one) if none."""
+def _chosen_port(config: pytest.Config, worker: str | None = "") -> int:
+    """The port asked for on the command line or in the environment (``worker``'s share of it;
+    by default this process's worker); 0 (a free one) if none."""
     port = config.getoption("service_sandbox_port")
     if port is None:
         text = os.environ.get(PORT_ENV, "").strip()
@@ -74,7 +153,7 @@ def _chosen_port(config: pytest.Config) -> int:
         port = int(text)
     elif not 0 < port < 65536:
         pytest.fail(f"--service-port must be a port number (1-65535), not {port}", pytrace=False)
-    return worker_port(port, os.environ.get("PYTEST_XDIST_WORKER"))
+    return worker_port(port, os.environ.get("PYTEST_XDIST_WORKER") if worker == "" else worker)
 
 
 @pytest.fixture(scope="session")
@@ -128,6 +207,10 @@ def sandbox_server(
         process = ServiceProcess(port=port, admin_token=token, extra_args=sandbox_server_args).start()
     except SdkMissingError as error:
         pytest.fail(str(error), pytrace=False)
+    except RuntimeError as error:  # it stopped before it listened (taken since the check?): once
+        if os.environ.get("PYTEST_XDIST_WORKER"):
+            pytest.fail(str(error), pytrace=False)
+        stop_session(str(error))
     with process:
         yield process.sandbox(sandbox_keys)
 

@@ -92,6 +92,39 @@ async def test_bad_fields_are_400_naming_them(api, change, field):
     assert field in (await response.json())["error"]["fields"]
 
 
+@pytest.mark.parametrize(
+    ("order", "field", "words"),
+    [
+        # A merchant's client sending the amount as a string has a bug: it is refused, not read.
+        (
+            {"id": "x", "currency": "EUR", "total_amount": "1250"},
+            "order.total_amount",
+            "Must be a JSON integer of minor units, not a string (12.50 is sent as 1250).",
+        ),
+        (
+            {
+                "id": "x",
+                "currency": "EUR",
+                "total_amount": 9000,
+                "articles": [{"name": "Lamp", "unit_price": "9000"}],
+            },
+            "order.articles[0].unit_price",
+            "Must be a JSON integer of minor units, not a string (12.50 is sent as 1250).",
+        ),
+        # Limits are said in money, as the merchant's prices are.
+        (
+            {"id": "x", "currency": "EUR", "total_amount": 350000},
+            "order.total_amount",
+            "Instalments covers 50.00 to 3,000.00 EUR; 3,500.00 EUR is outside.",
+        ),
+    ],
+)
+async def test_amount_mistakes_are_400_in_words_a_merchant_reads(api, order, field, words):
+    response = await create(api, checkout_body(order=order, product={"type": "instalments"}))
+    assert response.status == 400
+    assert (await response.json())["error"]["fields"] == {field: [words]}
+
+
 async def test_non_json_body_is_415(api):
     response = await api.post("/checkout", data="order=1", headers=bearer(DEMO_PRIVATE))
     assert response.status == 415

@@ -4,7 +4,11 @@ A reader copies such a block into a file of their project and runs pytest with t
 installed; the check does the same in a child process, one session per block (a block that
 overrides a session fixture such as ``sandbox_server_args`` must not change another's server).
 Blocks marked ``file=conftest.py`` make up, in order, the ``conftest.py`` of the blocks that
-follow them in the same document; they run through them.
+follow them in the same document; they run through them. A recipe of its own (a Flask shop, a
+Django shop) marks its blocks ``group=<name>``: its conftest blocks serve only the blocks of its
+group, and the others' serve none of them, but for those marked ``group=all`` (what every
+project's ``conftest.py`` holds, such as the guide's Chromium). ``plugins=a,b`` names plugins
+the block's project has installed besides the guide's (``django`` is pytest-django's).
 
 The child gets only what the guide's install line gives a merchant's project: the
 ``service_sandbox`` plugin, pytest-playwright and pytest-base-url, with warnings as errors
@@ -25,6 +29,10 @@ from pathlib import Path
 from tests.docs.snippets import Snippet
 
 __all__ = ["Outcome", "run_python_snippets", "with_conftests"]
+
+# Only stops a hung block: a block of five browser tests takes about a minute on a quiet 2-core
+# machine, and several times that on one the whole team is testing on.
+BLOCK_TIMEOUT_S = 360
 
 
 @dataclass(frozen=True)
@@ -47,9 +55,13 @@ def _run(snippet: Snippet, conftests: list[Snippet], folder: Path) -> Outcome:
         (folder / "conftest.py").write_text("\n\n".join(conftest.code for conftest in conftests))
     (folder / f"test_{snippet.stem}.py").write_text(snippet.code)
     command = [sys.executable, "-m", "pytest", "-p", "service_sandbox", "-p", "playwright", "-p", "base_url"]
+    for plugin in filter(None, snippet.options.get("plugins", "").split(",")):
+        command += ["-p", plugin]
     command += ["-p", "no:cacheprovider", "-q", "-rs", "-W", "error"]
     env = _environment()
-    result = subprocess.run(command, cwd=folder, env=env, capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        command, cwd=folder, env=env, capture_output=True, text=True, timeout=BLOCK_TIMEOUT_S
+    )
     return Outcome(result.returncode, result.stdout + result.stderr)
 
 
@@ -57,10 +69,13 @@ def with_conftests(snippets: list[Snippet]) -> list[tuple[Snippet, list[Snippet]
     """The test-module blocks, each with the ``conftest.py`` blocks in force where it stands."""
     paired, conftests = [], {}
     for snippet in snippets:
+        group = snippet.options.get("group")
         if snippet.options.get("file") == "conftest.py":
-            conftests.setdefault(snippet.document, []).append(snippet)
+            conftests.setdefault((snippet.document, group), []).append(snippet)
         else:
-            paired.append((snippet, list(conftests.get(snippet.document, []))))
+            shared = [] if group == "all" else conftests.get((snippet.document, "all"), [])
+            own = conftests.get((snippet.document, group), [])
+            paired.append((snippet, sorted([*shared, *own], key=lambda conftest: conftest.line)))
     return paired
 
 

@@ -6,7 +6,15 @@ import json
 
 from playwright.sync_api import FrameLocator, Page
 
-__all__ = ["create_checkout", "checkout_page", "overlay_frame", "OVERLAY", "calls", "STATUS_BUTTONS"]
+__all__ = [
+    "create_checkout",
+    "checkout_page",
+    "overlay_frame",
+    "OVERLAY",
+    "calls",
+    "reasons",
+    "STATUS_BUTTONS",
+]
 
 OVERLAY = "[data-service-overlay]"
 STATUS_BUTTONS = {"success": "checkout-approve", "pending": "checkout-pending", "ko": "checkout-deny"}
@@ -62,11 +70,15 @@ def checkout_page(
       {extra_body}
       <script>
         window.calls = [];
+        window.reasons = []; // [callback name, reason] for each reason an error close passed
         document.getElementById('pay').addEventListener('click', function () {{
           var callbacks = {{}};
           {json.dumps(list(callbacks))}.forEach(function (name) {{
-            callbacks[name] = function () {{
-              calls.push(arguments.length ? name + ':' + arguments[0] : name);
+            callbacks[name] = function (first) {{
+              Array.prototype.forEach.call(arguments, function (value) {{
+                if (value && typeof value === 'object') reasons.push([name, value]);
+              }});
+              calls.push(typeof first === 'string' ? name + ':' + first : name);
               if ({json.dumps(list(throwing))}.indexOf(name) >= 0) throw new Error(name + ' failed');
             }};
           }});
@@ -82,3 +94,8 @@ def overlay_frame(page: Page) -> FrameLocator:
 
 def calls(page: Page) -> list[str]:
     return page.evaluate("window.calls")
+
+
+def reasons(page: Page) -> list[list]:
+    """``[callback name, {code, message}]`` for each reason the page's callbacks received."""
+    return page.evaluate("window.reasons")

@@ -12,6 +12,7 @@ from tests.e2e.checkout_page import (
     checkout_page,
     create_checkout,
     overlay_frame,
+    reasons,
 )
 
 CALLBACK = {
@@ -156,19 +157,45 @@ def test_closing_after_a_status_gives_that_status(page: Page, merchant, service)
     assert wait_calls(page, 3) == ["onStatusChange:ko", "onClose:ko", "onKO"]
 
 
-def test_unknown_checkout_is_an_error(page: Page, merchant):
+def said_once(page: Page, console, code: str) -> str:
+    """The reason onClose and onError received, after checking the console said it once."""
+    (on_close, on_error) = reasons(page)
+    assert on_close == ["onClose", on_error[1]] and on_error[0] == "onError"
+    assert on_error[1]["code"] == code
+    assert console.errors.count(on_error[1]["message"]) == 1
+    return on_error[1]["message"]
+
+
+def test_unknown_checkout_is_an_error(page: Page, merchant, service, console):
     page.goto(checkout_page(merchant, "chk_doesnotexist"))
     page.click("#pay")
     assert wait_calls(page, 2) == ["onClose:error", "onError"]
     expect(page.locator(OVERLAY)).to_have_count(0)
+    assert said_once(page, console, "unknown_checkout") == (
+        f"service: checkout chk_doesnotexist cannot be opened: {service.url} has no such checkout for"
+        " public key 'pk_test_demo' (made with another merchant's private key, or on another server?)."
+    )
 
 
-def test_expired_checkout_is_an_error(page: Page, merchant, service):
+def test_expired_checkout_is_an_error_that_says_expired(page: Page, merchant, service, console):
     checkout_id = create_checkout(service)
     service.expire(checkout_id)
     page.goto(checkout_page(merchant, checkout_id))
     page.click("#pay")
     assert wait_calls(page, 2) == ["onClose:error", "onError"]
+    assert said_once(page, console, "expired") == (
+        f"service: checkout {checkout_id} cannot be opened: it has expired (a checkout lasts 60 minutes);"
+        " create a new one."
+    )
+
+
+def test_a_decided_checkout_is_an_error_that_says_so(page: Page, merchant, service, console):
+    checkout_id = create_checkout(service)
+    service.decide(checkout_id, "success")
+    page.goto(checkout_page(merchant, checkout_id))
+    page.click("#pay")
+    assert wait_calls(page, 2) == ["onClose:error", "onError"]
+    assert "it was already decided (success)" in said_once(page, console, "already_decided")
 
 
 @pytest.mark.parametrize("fault", [{"drop": True}, {"delay_ms": 60_000}], ids=["dropped", "delayed"])

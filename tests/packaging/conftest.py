@@ -146,14 +146,17 @@ def release(packaging_dir: Path) -> Release:
 
 @pytest.fixture(scope="session")
 def venv(packaging_dir: Path, release: Release) -> Venv:
-    """A new venv with the wheel (never editable), the merchant suite's tools, and the SDK build's."""
+    """A new venv with the wheel (never editable) and its ``pytest`` extra, as a merchant installs
+    it, pytest-asyncio (a plugin many merchants' suites have), and the SDK build's tools."""
     path = packaging_dir / "venv"
     succeed([sys.executable, "-m", "venv", "--without-pip", path], cwd=packaging_dir)
     workdir = packaging_dir / "elsewhere"
     workdir.mkdir()
-    tools = requirements(
-        "pytest", "playwright", "pytest-playwright", "pytest-base-url", "brython", "brotli", "setuptools"
-    )
+    # The extra says what a merchant gets; the project's pins only keep the versions this
+    # repository is tested with.
+    pins = requirements("pytest", "playwright", "pytest-playwright", "pytest-base-url", "pytest-xdist")
+    tools = [*pins, *requirements("brython", "brotli", "setuptools"), "pytest-asyncio"]
     # --no-compile: the few modules a run imports are compiled then, not the thousands installed.
-    succeed([*pip_in(path), "install", "--quiet", "--no-compile", release.wheel, *tools], cwd=workdir)
+    wheel = f"{release.wheel}[pytest]"
+    succeed([*pip_in(path), "install", "--quiet", "--no-compile", wheel, *tools], cwd=workdir)
     return Venv(path, workdir)

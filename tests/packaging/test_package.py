@@ -99,8 +99,14 @@ def test_the_installed_server_serves_the_sdk_the_repository_builds(venv: Venv, r
 
 
 def test_the_merchant_suite_passes_against_the_installed_package(venv: Venv, release: Release):
+    # Installed with the `pytest` extra and pytest-asyncio beside it (whose configuration notice
+    # the example's warning filter must not turn into an INTERNALERROR), on two xdist workers.
+    installed = succeed([*pip_in(venv.path), "list", "--format=freeze"], cwd=venv.workdir).lower()
+    assert (
+        "pytest-xdist==" in installed and "pytest-asyncio==" in installed and "pytest-base-url==" in installed
+    )
     shop = shutil.copytree(release.tree / "examples" / "merchant_ci", venv.workdir.parent / "merchant_ci")
-    output = succeed([venv.python, "-m", "pytest", "-p", "no:cacheprovider", "-q"], cwd=shop)
+    output = succeed([venv.python, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-n", "2"], cwd=shop)
     summary = output.strip().splitlines()[-1]
     assert " passed" in summary and "skipped" not in summary, output[-2000:]
 

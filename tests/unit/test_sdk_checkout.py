@@ -103,12 +103,58 @@ def test_closing_after_a_status_gives_that_status():
     assert callbacks_called(effects.commands) == [("onClose", ["pending"]), ("onPending", [])]
 
 
-def test_unknown_checkout_is_an_error_with_no_overlay():
-    machine = Checkouts(15000)
-    machine.start(1, "chk_missing", ["onClose", "onError"])
-    effects = machine.found(None, "unused")
-    assert callbacks_called(effects.commands) == [("onClose", ["error"]), ("onError", [])]
-    assert machine.session is None
+SERVICE = "http://127.0.0.1:8400"
+
+
+def closed_with_error(effects) -> tuple:
+    """The reason a closing hands to onError, after checking onClose and the console got it too."""
+    (reason,) = [args for name, args in callbacks_called(effects.commands) if name == "onError"][0]
+    assert ("onClose", ["error", reason]) in callbacks_called(effects.commands)
+    assert [c["message"] for c in effects.commands if c["op"] == "console"] == [reason["message"]]
+    return reason["code"], reason["message"]
+
+
+@pytest.mark.parametrize(
+    ("checkout", "answer", "code", "words"),
+    [
+        (
+            {"status": "expired"},
+            200,
+            "expired",
+            "service: checkout chk_abc cannot be opened: it has expired (a checkout lasts 60 minutes);"
+            " create a new one.",
+        ),
+        (
+            {"status": "success"},
+            200,
+            "already_decided",
+            "service: checkout chk_abc cannot be opened: it was already decided (success); create a new one"
+            " for another payment.",
+        ),
+        (
+            None,
+            404,
+            "unknown_checkout",
+            f"service: checkout chk_abc cannot be opened: {SERVICE} has no such checkout for public key"
+            " 'pk_test_demo' (made with another merchant's private key, or on another server?).",
+        ),
+        (None, 401, "unknown_key", f"service: public key 'pk_test_demo' is not known to {SERVICE}"),
+        (
+            None,
+            0,
+            "service_unavailable",
+            f"service: checkout chk_abc cannot be opened: {SERVICE} is unreachable.",
+        ),
+        (None, 503, "service_unavailable", f"{SERVICE} answered 503; try again later."),
+    ],
+)
+def test_a_checkout_that_cannot_be_loaded_says_why(checkout, answer, code, words):
+    machine = Checkouts(15000, SERVICE, "pk_test_demo")
+    machine.start(1, "chk_abc", ["onClose", "onError"])
+    effects = machine.found(checkout, "unused", answer)
+    reason = closed_with_error(effects)
+    assert reason[0] == code and words in reason[1]
+    assert machine.session is None and [c["op"] for c in effects.commands][0] == "close_overlay"
 
 
 def test_expired_checkout_uses_error_url():
@@ -119,12 +165,16 @@ def test_expired_checkout_uses_error_url():
 
 
 def test_a_page_that_never_loads_times_out_as_error():
-    machine = Checkouts(1000)
-    machine.start(1, "chk_abc", ["onClose"])
+    machine = Checkouts(1500)
+    machine.start(1, "chk_abc", ["onClose", "onError"])
     machine.found({"status": "created", "merchant": ALL_URLS}, "frame")
     effects = machine.timed_out()
-    assert callbacks_called(effects.commands) == [("onClose", ["error"])]
-    assert navigations(effects.commands) == [ALL_URLS["error_url"]]
+    assert closed_with_error(effects) == (
+        "timeout",
+        "service: checkout chk_abc closed with error: the hosted checkout did not load within 1.5 s"
+        " (the checkout_timeout setting).",
+    )
+    assert navigations(effects.commands) == []  # onError was given
 
 
 def test_the_timer_does_nothing_once_loaded():
@@ -135,7 +185,10 @@ def test_the_timer_does_nothing_once_loaded():
 def test_hosted_page_error_closes_with_error():
     machine = opened()
     effects = machine.event(1, {"type": "error"})
-    assert callbacks_called(effects.commands)[0] == ("onClose", ["error"])
+    assert closed_with_error(effects) == (
+        "hosted_page_error",
+        "service: checkout chk_abc closed with error: the hosted checkout reported an error.",
+    )
 
 
 def test_a_second_checkout_while_one_is_open_is_ignored_with_a_warning():
@@ -152,8 +205,24 @@ def test_events_of_another_checkout_are_ignored():
     assert machine.session is not None
 
 
-def test_an_invalid_id_is_an_error_at_once():
+@pytest.mark.parametrize(
+    ("given", "named"),
+    [
+        (None, "nothing (null or undefined)"),  # what the loader sends for undefined and null
+        ("", "an empty string"),
+        ("../../etc", "'../../etc'"),
+        (42, "the number 42"),
+        (True, "the boolean true"),
+        ({"id": "chk_1"}, "an object"),
+        (["chk_1"], "an array"),
+    ],
+)
+def test_an_invalid_id_is_an_error_at_once_named_in_javascript_terms(given, named):
     machine = Checkouts(15000)
-    effects = machine.start(1, "../../etc", ["onError"])
-    assert callbacks_called(effects.commands) == [("onError", [])]
+    effects = machine.start(1, given, ["onClose", "onError"])
+    assert closed_with_error(effects) == (
+        "invalid_id",
+        'service: checkout() needs the id the service gave the checkout (the "id" of POST /checkout\'s'
+        f" answer), got {named}.",
+    )
     assert machine.session is None

@@ -27,7 +27,7 @@ const POLICY = `script-src 'self' ${SERVICE}; frame-src ${SERVICE}`;
 
 function requiredUrl(value) {
   if (!value) {
-    console.error('SANDBOX_URL must name the sandbox server, e.g. http://127.0.0.1:8400');
+    console.error('SANDBOX_URL must name the sandbox server, e.g. http://127.0.0.1:9400');
     process.exit(2);
   }
   return new URL(value).origin;
