@@ -347,7 +347,7 @@ def summary_line(samples: dict) -> str:
 
 
 Target = tuple[int, str, str, float]  # buttons, cache, measure, ceiling of the SDK over the in-page floor
-# Issue 14's ceilings, in the profiles it measured.
+# The first load targets (issue 15's), in the three profiles they were set for.
 FIRST_TARGETS: list[Target] = [
     (1, "cold", "first", 3.0),
     (1, "warm", "first", 2.5),
