@@ -37,8 +37,9 @@ alike; the report gives medians and their ratios:
 
 Usage: ``python bench/sdk_load.py [--runs N] [--sizes 1,100]
 [--profiles desktop,desktop-60ms,phone,mobile,busy,phone-busy] [--engines firefox,webkit]
-[--out bench/RESULTS.md]``. Every profile at 7 runs takes about an hour on two loaded cores;
-``--runs 5 --engines ''`` about half that; one profile at ``--runs 3 --sizes 1`` a few minutes.
+[--out bench/RESULTS.md]``. Time grows with runs x profiles x sizes: three profiles at
+``--runs 3 --sizes 1,100 --engines ''`` took 34 minutes on two cores shared with other work (load
+average near 20); one profile at ``--runs 3 --sizes 1`` takes a few minutes.
 """
 
 from __future__ import annotations
