@@ -16,7 +16,9 @@ TITLE = "# Benchmark results"
 SUMMARY = "## Latest figures against the targets"
 INTRO = (
     "Each row is the latest run's figure for one target; the run's report, under its date below,"
-    " says how it was measured and how busy the machine was."
+    " says how it was measured and how busy the machine was. `make bench` runs every benchmark;"
+    " bench/README.md gives each one's command and options (for the SDK's load profiles:"
+    " `python bench/sdk_load.py --profiles mobile,busy --runs 3 --engines ''`)."
 )
 HEADER = "| area | target | latest | verdict | run |"
 RULE = "|---|---|---|---|---|"

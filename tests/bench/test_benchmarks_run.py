@@ -13,29 +13,52 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def run_bench(script: str, out: Path, *args: str) -> str:
+def run_bench(script: str, out: Path, *args: str, timeout: float = 300) -> str:
     result = subprocess.run(
         [sys.executable, str(ROOT / "bench" / script), "--out", str(out), *args],
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=timeout,
     )
     assert result.returncode == 0, result.stderr[-3000:]
     return out.read_text(encoding="utf-8")
 
 
-def test_sdk_load_compares_the_sdk_with_both_floors_in_every_profile_and_engine(tmp_path: Path):
-    report = run_bench("sdk_load.py", tmp_path / "results.md", "--runs", "1", "--sizes", "1")
+def test_sdk_load_compares_the_sdk_with_every_floor_in_each_profile_and_engine(tmp_path: Path):
+    # Two profiles keep it short: the phone on a busy page has every part of the others but the
+    # 60 ms delay line (CPU and network emulation, no site isolation, the page's own long tasks).
+    report = run_bench(
+        "sdk_load.py",
+        tmp_path / "results.md",
+        "--runs",
+        "1",
+        "--sizes",
+        "1",
+        "--profiles",
+        "desktop,phone-busy",
+        "--note",
+        "smoke run",
+        timeout=1200,  # a hang guard: on two cores shared with other suites it took 565 s
+    )
     summary, runs = report.split("\n## SDK load — ", 1)
-    for area in ("SDK, desktop", "SDK, desktop at 60 ms", "SDK, phone"):  # one row per target and profile
-        assert f"| {area} | 1 button, cold, first visible: ≤ 3.0x the in-page floor |" in summary
+    assert runs.split("\n", 1)[0].endswith(" — smoke run")  # --note labels the run
+    for area in ("SDK, desktop", "SDK, busy phone page"):  # a row per target
         assert f"| {area} | SDK ≤ 1.1x the bridge floor in every cell |" in summary
+        lacks = "no task over 50 ms on the merchant's main thread that the in-page floor lacks"
+        assert f"| {area} | {lacks} | worst cell (1 " in summary
+    for area in ("SDK, busy phone page", "Worker floor, busy phone page"):  # issue 22's, for both
+        assert f"| {area} | 1 button, cold, first visible: ≤ 1.5x the in-page floor |" in summary
     assert "| SDK bytes | runtime ≤ 120 kB brotli |" in summary
     assert "| SDK, desktop | one global on the merchant's window | service |" in summary
-    for profile in ("### desktop, loopback", "### desktop, 60 ms round trip", "### phone: CPU 4x"):
+    for profile in ("### desktop, loopback", "### phone, busy page"):
         section = runs.split(profile, 1)[1].split("###", 1)[0]
         assert "| 1 | cold |" in section and "| 1 | warm |" in section
-    assert "SDK / bridge floor / in-page floor" in runs
+    # The busy page's own fifteen 100 ms tasks are not counted against anyone.
+    busy_row = runs.split("### phone, busy page", 1)[1].split("| 1 | cold |", 1)[1].split("\n", 1)[0]
+    over_50_per_load = [float(count) for count in busy_row.strip(" |").rsplit("|", 1)[1].split("/")]
+    assert len(over_50_per_load) == 4 and over_50_per_load[3] < 15, busy_row
+    assert "SDK / bridge floor / worker floor / in-page floor" in runs
+    assert "longest merchant task, ms, median (worst): SDK / bridge / worker / floor" in runs
     for engine in ("Firefox", "WebKitGTK"):  # each against the floor in that engine
         assert f"| {engine} " in runs and "| 1 | cold |" in runs.split(f"| {engine} ", 1)[1]
 
