@@ -16,7 +16,7 @@ __all__ = ["FILE_KEYS", "MANIFEST", "Presence", "inspect"]
 
 MANIFEST = "manifest.json"
 # The manifest's entries that name a file the browser loads: each must be in the folder.
-FILE_KEYS = ("loader", "brython", "bundle", "bridge")
+FILE_KEYS = ("loader", "brython", "bundle", "bridge", "bridge_worker")
 
 
 @dataclass(frozen=True)
