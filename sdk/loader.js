@@ -71,6 +71,9 @@
     failure = new Error(message);
     timers.concat(lateChecks).forEach(window.clearTimeout);
     report('error', message);
+    // The bridge page may have shown buttons before its worker failed: without the SDK they
+    // cannot pay, so every element the SDK watches is hidden.
+    elements.forEach(function (element) { if (element) hide(element); });
     rejectReady(failure);
     Object.keys(calls).forEach(function (id) {
       calls[id].reject(failure);
