@@ -17,7 +17,7 @@ The rules come from the service document's Events table (and CONTRACT 3):
 load timer). The bridge carries them out; it decides nothing.
 """
 
-# typing reaches mypy only: see sdk/attributes.py.
+# typing reaches mypy only: see backend_stub/sdk_rules/attributes.py.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import TypeGuard

@@ -4,7 +4,7 @@
   'use strict';
 
   var BRIDGE_PATH = '__BRIDGE_PATH__'; // set by the build: the versioned bridge page
-  // What to report to the bridge: written by the build from the SDK's Python (sdk/attributes.py).
+  // What to report to the bridge: written by the build from the SDK's Python (backend_stub/sdk_rules/attributes.py).
   var WATCH = __WATCH__;
   var CHANNEL = 'service-sdk';
   var CHECKOUT_CHANNEL = 'service-checkout';

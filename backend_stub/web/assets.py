@@ -36,6 +36,12 @@ MISSING = (
 # The bridge's worker runs Brython, which evaluates generated code: only it may use
 # 'unsafe-eval'. A worker runs under the policy its own script is served with.
 WORKER_CSP = "default-src 'none'; script-src 'self' 'unsafe-eval'; connect-src 'self'"
+# A build without rendered first answers (no inline script hash in its manifest: the benchmark's
+# floors) serves its bridge page as a static file, which may run Brython or start a worker itself.
+STATIC_BRIDGE_CSP = (
+    "default-src 'none'; script-src 'self' 'unsafe-eval'; worker-src 'self'; connect-src 'self'; "
+    "base-uri 'none'; form-action 'none'"
+)
 ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
 
 
@@ -81,8 +87,11 @@ def _serve(request: web.Request, files: SdkFiles, name: str, cache_control: str)
     response.headers["X-Content-Type-Options"] = "nosniff"
     if encoding:
         response.headers["Content-Encoding"] = encoding
-    if name == files.manifest["bridge_worker"]:
+    if name == files.manifest.get("bridge_worker"):
         response.headers["Content-Security-Policy"] = WORKER_CSP
+    elif name == files.manifest["bridge"]:
+        # A bridge page served as it is (the benchmark's floors) runs its scripts itself.
+        response.headers["Content-Security-Policy"] = STATIC_BRIDGE_CSP
     return response
 
 
@@ -105,11 +114,11 @@ async def versioned_file(request: web.Request) -> web.Response:
     the bridge page, by their hashed names."""
     files = _files(request)
     name = request.match_info["name"]
-    if name == files.manifest["bridge"]:
+    if name == files.manifest["bridge"] and "bridge_script" in files.manifest:
         return await render_bridge(request, files.files[name], files.manifest)
     servable = {
         files.manifest[key]
-        for key in ("brython", "brython_lazy", "bundle", "bridge_worker")
+        for key in ("brython", "brython_lazy", "bundle", "bridge", "bridge_worker")
         if key in files.manifest
     }
     if name not in servable:
