@@ -1,11 +1,13 @@
 """The browser SDK of the financing service.
 
-Every rule lives in a plain module here (``attributes``, ``pairing``, ``availability``,
-``page``, ``options``, ``settings``, ``checkout``, ``backlog``) that CPython tests import directly. Only
-``bridge`` touches the browser; Brython runs it in the bridge page on the service origin.
-The code must run under Brython without its standard library: no imports beyond this package,
-``browser`` / ``javascript`` in the adapter, and the server's own pure rules the build bundles
-with it (``backend_stub.domain.keys`` and ``backend_stub.domain.value_rules``: keys, amounts,
+Every rule lives in a plain module that CPython tests import directly: here (``options``,
+``checkout``, ``backlog``), and in the server's package (``backend_stub.sdk_rules``:
+``attributes``, ``pairing``, ``availability``, ``page``, ``settings``), because the server runs
+those too, to render the bridge page with the first answers. Only ``bridge`` touches the browser;
+Brython runs it in the bridge's Web Worker on the service origin. The code must run under Brython
+without its standard library: no imports beyond this package, ``browser`` / ``javascript`` in the
+adapter, and the server's own pure rules the build bundles with it (``backend_stub.sdk_rules``,
+``backend_stub.domain.keys`` and ``backend_stub.domain.value_rules``: keys, amounts,
 currencies and product types are read by one rule on both sides).
 
 What costs more under Brython, measured, and how the modules here avoid it (this is the one

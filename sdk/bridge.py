@@ -1,22 +1,26 @@
-"""The browser edge of the SDK, run by Brython in the bridge page on the service origin.
+"""The browser edge of the SDK, run by Brython in the bridge's worker on the service origin.
 
-It only moves data: messages from and to the loader on the merchant page, and fetch calls to
-the API (same origin, so no CORS preflight). Every decision is made by the plain modules.
-Nothing here may let a Python exception reach JavaScript: each entry point catches and reports.
+It only moves data: messages from and to the loader on the merchant page (relayed by the bridge
+page), and fetch calls to the API (same origin, so no CORS preflight). Every decision is made by
+the plain modules. Nothing here may let a Python exception reach JavaScript: each entry point
+catches and reports.
 """
 
-from browser import aio, window
+# The worker's global scope: a worker has no `window` (and Brython's `browser.window` is absent).
+from browser import aio
+from browser import self as worker
 from javascript import NULL, UNDEFINED
 
-from .attributes import WATCHED
-from .availability import check_url, is_available_status
+from backend_stub.sdk_rules.attributes import WATCHED
+from backend_stub.sdk_rules.availability import check_url, is_available_status
+from backend_stub.sdk_rules.page import Page, Update
+from backend_stub.sdk_rules.settings import parse_settings
+
 from .backlog import Backlog
 from .checkout import Checkouts, Effects
 from .key_verdict import KeyVerdict
 from .messages import unknown_key
 from .options import parse_button_options
-from .page import Page, Update
-from .settings import parse_settings
 
 CHANNEL = "service-sdk"
 # Elements read before their checks are sent; the rest of a long report waits for the next turn
@@ -31,9 +35,9 @@ def to_python(value):
         return None
     if isinstance(value, (bool, int, float, str)):
         return value
-    if window.Array.isArray(value):
+    if worker.Array.isArray(value):
         return [to_python(item) for item in value]
-    return {key: to_python(value[key]) for key in window.Object.keys(value)}
+    return {key: to_python(value[key]) for key in worker.Object.keys(value)}
 
 
 def element_from_row(row) -> dict:
@@ -50,9 +54,10 @@ class Bridge:
     """The bridge's one instance: it talks to the loader in the parent window only."""
 
     def __init__(self) -> None:
-        # bridge_host.js holds the parent window, and checks origin and source of messages.
-        self.host = window.serviceBridgeHost
-        self.api_url = window.location.origin
+        # bridge_worker.js receives the bridge page's messages; the page checks who sent them.
+        self.host = worker.serviceBridgeHost
+        self.api_url = worker.location.origin
+        self.merchant_origin = None
         self.page = Page()
         self.settings = None
         self.handlers = {
@@ -66,9 +71,9 @@ class Bridge:
         self.checkouts = None
         self.timer = None
         self.pending_queries = {}
-        self.backlog = Backlog(lambda callback: window.setTimeout(callback, 0), self.guarded)
+        self.backlog = Backlog(lambda callback: worker.setTimeout(callback, 0), self.guarded)
+        self.host.begin(self.on_start)
         self.host.listen(self.on_message)
-        self.configure(to_python(self.host.settings))
 
     # -- messaging -----------------------------------------------------------------------
     def post(self, message: dict) -> None:
@@ -100,9 +105,15 @@ class Bridge:
             handler(to_python(raw))
 
     # -- start ---------------------------------------------------------------------------
-    def configure(self, raw: dict) -> None:
-        """Validate the settings the loader passed in the bridge's URL, then say ready."""
-        settings, problem = parse_settings(raw)
+    def on_start(self, start) -> None:
+        """The bridge page's first message: the loader's settings (from the bridge's URL), the
+        merchant's origin, and the first answers the server rendered into the page."""
+        self.guarded(lambda: self.configure(start))
+
+    def configure(self, start) -> None:
+        """Validate the settings, adopt the first answers, then say ready."""
+        self.merchant_origin = start.origin
+        settings, problem = parse_settings(to_python(start.settings))
         if problem:
             self.post({"type": "failed", "message": problem})
             return
@@ -110,7 +121,19 @@ class Bridge:
         self.checkouts = Checkouts(settings.checkout_timeout_ms, self.api_url, settings.public_key)
         self.headers = {"Authorization": "Bearer " + settings.public_key, "Accept": settings.accept}
         self.key = KeyVerdict(unknown_key(settings.public_key, self.api_url))
+        self.adopt(start.elements, start.answers)
         self.post({"type": "ready"})
+
+    def adopt(self, rows, answers) -> None:
+        """Take over the page the server rendered: the loader already applied its commands, so
+        they are worked out again only to know the state, and none of its checks is sent again."""
+        # Each answer: [amount, currency, product type, HTTP status].
+        self.page.adopt([((row[0], row[1], row[2]), is_available_status(row[3])) for row in answers])
+        for row in answers:  # a 401 among them: the key is unknown, said once the loader has started
+            self.key.answered(row[3])
+        update = self.page.report([element_from_row(row) for row in rows], [], [])
+        if update.fetch:  # a triple the server did not answer: checked as any other
+            self.check(update.fetch)
 
     def on_started(self, data: dict) -> None:
         """The loader has handed over what it found at load: ``service.ready`` may settle."""
@@ -172,7 +195,7 @@ class Bridge:
 
     async def api_get(self, url: str):
         """GET an API URL with the public key (same origin: no preflight)."""
-        return await window.fetch(url, {"headers": self.headers, "credentials": "omit"})
+        return await worker.fetch(url, {"headers": self.headers, "credentials": "omit"})
 
     def check(self, triples: list) -> None:
         """Send the availability checks; each answer settles its triple (a failure: hidden)."""
@@ -216,11 +239,11 @@ class Bridge:
 
     def run_effects(self, effects: Effects) -> None:
         if effects.stop_timer and self.timer is not None:
-            window.clearTimeout(self.timer)
+            worker.clearTimeout(self.timer)
             self.timer = None
         self.send(effects.commands)
         if effects.start_timer is not None:
-            self.timer = window.setTimeout(self.on_timeout, effects.start_timer)
+            self.timer = worker.setTimeout(self.on_timeout, effects.start_timer)
         if effects.fetch_checkout is not None:
             aio.run(self.fetch_checkout(effects.fetch_checkout))
 
@@ -233,7 +256,7 @@ class Bridge:
                 checkout = to_python(await response.json())
         except Exception:  # unreachable service (answer 0): the checkout cannot be loaded
             checkout = None
-        origin = window.encodeURIComponent(self.host.merchantOrigin)
+        origin = worker.encodeURIComponent(self.merchant_origin)
         frame_url = f"{self.api_url}/checkout/{checkout_id}/frame?origin={origin}"
         self.guarded(lambda: self.run_effects(self.checkouts.found(checkout, frame_url, answer)))
 

@@ -23,7 +23,7 @@ sdk/messages.py): an addition to the document's callbacks, whose first arguments
 
 from . import messages
 
-# typing reaches mypy only: see sdk/attributes.py.
+# typing reaches mypy only: see backend_stub/sdk_rules/attributes.py.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import TypeGuard

@@ -4,12 +4,17 @@
   'use strict';
 
   var BRIDGE_PATH = '__BRIDGE_PATH__'; // set by the build: the versioned bridge page
-  // What to report to the bridge: written by the build from the SDK's Python (sdk/attributes.py).
+  // What to report to the bridge: written by the build from the SDK's Python (backend_stub/sdk_rules/attributes.py).
   var WATCH = __WATCH__;
   var CHANNEL = 'service-sdk';
   var CHECKOUT_CHANNEL = 'service-checkout';
   var START_TIMEOUT_MS = 15000; // the bridge must be up by then
   var AFTER_LOAD_MS = 3000; // a loaded bridge page that says nothing has failed
+  // Elements found at start travel in the bridge's URL, so that the server renders their answers
+  // into the bridge page: at most this many, in at most this many characters of the URL. The
+  // rest go by message once the bridge is ready.
+  var URL_ELEMENTS = 50;
+  var URL_BUDGET = 4096;
   var INPUTS = 'input, select, textarea, button';
 
   var existing = window.service;
@@ -35,6 +40,8 @@
   var hidden = new WeakMap(); // element -> what hiding changed, to restore on show
   var overlay = null;
   var timers = [];
+  var alive = false; // the bridge page has spoken: only the start timeout still runs
+  var lateChecks = []; // timers that tell an unreachable service, cleared once the page speaks
 
   var resolveReady, rejectReady;
   var ready = new Promise(function (resolve, reject) {
@@ -63,13 +70,26 @@
   function fail(message) {
     if (isSettled || failure) return;
     failure = new Error(message);
-    timers.forEach(window.clearTimeout);
+    timers.concat(lateChecks).forEach(window.clearTimeout);
     report('error', message);
+    // The bridge page may have shown buttons before its worker failed: without the SDK they
+    // cannot pay, so every element the SDK watches is hidden.
+    elements.forEach(function (element) { if (element) hide(element); });
     rejectReady(failure);
     Object.keys(calls).forEach(function (id) {
       calls[id].reject(failure);
       delete calls[id];
     });
+  }
+
+  // The rows that fit in the bridge's URL, from the start of `rows`.
+  function urlRows(rows) {
+    var count = 0;
+    while (count < rows.length && count < URL_ELEMENTS &&
+      encodeURIComponent(JSON.stringify(rows.slice(0, count + 1))).length <= URL_BUDGET) {
+      count++;
+    }
+    return rows.slice(0, count);
   }
 
   function start(settings, origin) {
@@ -83,6 +103,10 @@
     Object.keys(settings).forEach(function (name) {
       if (settings[name] !== null && settings[name] !== undefined) query.set(name, String(settings[name]));
     });
+    // And the elements found so far, whose answers the server renders into the bridge page.
+    var rows = Array.prototype.map.call(document.querySelectorAll(WATCH.selector), describe);
+    var first = urlRows(rows);
+    if (first.length) query.set('elements', JSON.stringify(first));
     frame.src = origin + BRIDGE_PATH + '?' + query.toString();
     frame.title = 'service SDK';
     frame.tabIndex = -1;
@@ -98,14 +122,14 @@
       fail('service SDK cannot start: ' + origin + ' did not answer within 15 s.');
     }, START_TIMEOUT_MS));
     frame.addEventListener('load', function () {
-      timers.push(window.setTimeout(function () { unreachable(origin); }, AFTER_LOAD_MS));
+      if (!alive) lateChecks.push(window.setTimeout(function () { unreachable(origin); }, AFTER_LOAD_MS));
     });
     // Firefox and WebKit fire no load event on a frame whose server cannot be reached (Chromium
     // loads an error page in it). A script does fire `error` in every engine: if the bridge is
     // late, ask that origin for the loader, which does nothing when it runs a second time.
-    timers.push(window.setTimeout(function () { probe(origin); }, AFTER_LOAD_MS));
+    lateChecks.push(window.setTimeout(function () { probe(origin); }, AFTER_LOAD_MS));
     (document.body || document.documentElement).appendChild(frame);
-    observe(); // reports wait in the outbox until the bridge is ready
+    observe(rows.slice(first.length)); // reports wait in the outbox until the bridge is ready
   }
 
   function unreachable(origin) {
@@ -126,7 +150,14 @@
 
   function onBridgeMessage(data) {
     switch (data.type) {
-      case 'ready': // the bridge is up: hand it what waited, then say so
+      case 'first':
+        // The bridge page is up, with the answers for the elements in its URL: all of them are
+        // applied in this one task. Its worker has until the start timeout to be ready.
+        alive = true;
+        lateChecks.forEach(window.clearTimeout);
+        data.commands.forEach(run);
+        break;
+      case 'ready': // the worker is up: hand it what waited, then say so
         timers.forEach(window.clearTimeout);
         isReady = true;
         outbox.splice(0).forEach(post);
@@ -287,11 +318,8 @@
     });
   }
 
-  function observe() {
-    var found = document.querySelectorAll(WATCH.selector);
-    if (found.length) {
-      post({ type: 'elements', added: Array.prototype.map.call(found, describe), changed: [], removed: [] });
-    }
+  function observe(rest) {
+    if (rest.length) post({ type: 'elements', added: rest, changed: [], removed: [] });
     new MutationObserver(onMutations).observe(document.documentElement, {
       childList: true,
       subtree: true,

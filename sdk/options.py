@@ -1,6 +1,11 @@
 """``service.button(options)``: validating what a script asks for."""
 
-from .attributes import INSTALMENTS, amount_problem, currency_problem, product_type_problem
+from backend_stub.sdk_rules.attributes import (
+    INSTALMENTS,
+    amount_problem,
+    currency_problem,
+    product_type_problem,
+)
 
 
 class ButtonCall:

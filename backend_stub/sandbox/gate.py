@@ -36,7 +36,13 @@ from .journal import DROPPED, FAILED, Entry
 from .paths import CONTROL_PREFIX
 from .switchboard import Switchboard
 
-__all__ = ["admit", "answer", "drop"]
+__all__ = ["DROPPED_STATUS", "INTERNAL", "admit", "answer", "drop"]
+
+# Marks a request the server makes itself (a check for the bridge page's first answers), which
+# shares the connection of the request that made it.
+INTERNAL = "backend_stub.internal"
+# What a dropped request's never-sent response says (nginx's "no response").
+DROPPED_STATUS = 444
 
 
 async def admit(
@@ -134,6 +140,7 @@ def drop(request: web.Request) -> web.StreamResponse:
     The response returned is never sent: aiohttp finds the transport closing and stops there.
     """
     transport = request.transport
-    if transport is not None:
+    # An internal request's connection is the bridge page's: only the check's answer is lost.
+    if transport is not None and not request.get(INTERNAL):
         transport.close()
-    return web.Response(status=444, reason="Dropped by a sandbox fault")
+    return web.Response(status=DROPPED_STATUS, reason="Dropped by a sandbox fault")

@@ -16,6 +16,7 @@ from aiohttp import web
 
 from ..api.errors import NotFound, ServiceUnavailable
 from ..state import state_of
+from .bridge_page import render_bridge
 from .compiled_sdk import Presence, inspect
 
 __all__ = ["ROUTES", "add_file_cache", "SdkFiles"]
@@ -32,9 +33,13 @@ MISSING = (
     "This server has no compiled SDK to serve (GET /_sandbox/health says what is missing). An"
     " installed service-checkout package carries it; a source checkout builds it with `make build`."
 )
-# The bridge page runs Brython, which evaluates generated code: only it may use 'unsafe-eval'.
-BRIDGE_CSP = (
-    "default-src 'none'; script-src 'self' 'unsafe-eval'; connect-src 'self'; "
+# The bridge's worker runs Brython, which evaluates generated code: only it may use
+# 'unsafe-eval'. A worker runs under the policy its own script is served with.
+WORKER_CSP = "default-src 'none'; script-src 'self' 'unsafe-eval'; connect-src 'self'"
+# A build without rendered first answers (no inline script hash in its manifest: the benchmark's
+# floors) serves its bridge page as a static file, which may run Brython or start a worker itself.
+STATIC_BRIDGE_CSP = (
+    "default-src 'none'; script-src 'self' 'unsafe-eval'; worker-src 'self'; connect-src 'self'; "
     "base-uri 'none'; form-action 'none'"
 )
 ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
@@ -82,8 +87,11 @@ def _serve(request: web.Request, files: SdkFiles, name: str, cache_control: str)
     response.headers["X-Content-Type-Options"] = "nosniff"
     if encoding:
         response.headers["Content-Encoding"] = encoding
-    if name == files.manifest["bridge"]:
-        response.headers["Content-Security-Policy"] = BRIDGE_CSP
+    if name == files.manifest.get("bridge_worker"):
+        response.headers["Content-Security-Policy"] = WORKER_CSP
+    elif name == files.manifest["bridge"]:
+        # A bridge page served as it is (the benchmark's floors) runs its scripts itself.
+        response.headers["Content-Security-Policy"] = STATIC_BRIDGE_CSP
     return response
 
 
@@ -102,13 +110,15 @@ async def declarations(request: web.Request) -> web.Response:
 
 
 async def versioned_file(request: web.Request) -> web.Response:
-    """Brython (and the sections it loads on first use), the SDK bundle and the bridge page, by
-    their hashed names."""
+    """Brython (and the sections it loads on first use), the SDK bundle, the bridge's worker and
+    the bridge page, by their hashed names."""
     files = _files(request)
     name = request.match_info["name"]
+    if name == files.manifest["bridge"] and "bridge_script" in files.manifest:
+        return await render_bridge(request, files.files[name], files.manifest)
     servable = {
         files.manifest[key]
-        for key in ("brython", "brython_lazy", "bundle", "bridge")
+        for key in ("brython", "brython_lazy", "bundle", "bridge", "bridge_worker")
         if key in files.manifest
     }
     if name not in servable:

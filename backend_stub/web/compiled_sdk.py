@@ -12,11 +12,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["FILE_KEYS", "MANIFEST", "Presence", "inspect"]
+__all__ = ["FILE_KEYS", "MANIFEST", "OPTIONAL_FILE_KEYS", "Presence", "inspect"]
 
 MANIFEST = "manifest.json"
 # The manifest's entries that name a file the browser loads: each must be in the folder.
 FILE_KEYS = ("loader", "brython", "bundle", "bridge")
+# Named by the SDK's build, not by the benchmark's floors (bench/): each must be there if named.
+OPTIONAL_FILE_KEYS = ("bridge_worker",)
 
 
 @dataclass(frozen=True)
@@ -57,7 +59,7 @@ def inspect(folder: Path) -> Presence:
         return Presence(folder, f"{folder / MANIFEST} is not a JSON object", {})
     missing = [
         str(manifest.get(key, f"<{key}>"))
-        for key in FILE_KEYS
+        for key in FILE_KEYS + tuple(key for key in OPTIONAL_FILE_KEYS if key in manifest)
         if not isinstance(manifest.get(key), str) or not (folder / manifest[key]).is_file()
     ]
     if missing:

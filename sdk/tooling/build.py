@@ -10,7 +10,11 @@ output, in ``backend_stub/web/dist/`` by default, is:
 - ``sdk.<hash>.js``: every SDK module precompiled (without docstrings or line tracking,
   :mod:`sdk.tooling.slim_bundle`), registered in Brython's virtual file system, and the entry
   point that starts the bridge;
-- ``bridge.<hash>.html``: the bridge page that loads both;
+- ``bridge-worker.<hash>.js``: the bridge's worker, which loads both (no Python runs on a
+  page's main thread);
+- ``bridge.<hash>.html``: the template of the bridge page, which the server renders per request
+  with the first answers (:mod:`backend_stub.web.bridge_page`) and whose one inline script (its
+  hash in the manifest, for the page's CSP) starts the worker and relays its messages;
 - ``sdk.js``: the loader merchants include, pointing at that bridge page;
 - ``sdk.d.ts``: the TypeScript declarations of the loader's global (``sdk/service.d.ts``);
 - ``.gz`` and ``.br`` forms of the scripts, and ``manifest.json`` naming everything.
@@ -24,6 +28,7 @@ written for (``--runtime`` builds from another file: sdk/tooling/UPGRADING.md sa
 from __future__ import annotations
 
 import argparse
+import base64
 import gzip
 import hashlib
 import json
@@ -39,8 +44,8 @@ from playwright.sync_api import Browser, Page, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
 from backend_stub.chromium import executable, launch_options
+from backend_stub.sdk_rules import attributes
 
-from .. import attributes
 from . import runtime_effects
 from .slim_bundle import without_docstrings, without_line_tracking
 from .sources import SHARED_SOURCES, digest
@@ -157,6 +162,11 @@ def compile_modules(browser: Browser, modules: list[dict], runtime: bytes) -> tu
     return version, compiled
 
 
+# What bridge_worker.js gives the Python, doing nothing: the check starts the bundle in a page,
+# where Playwright sees every request; the tests start it in the worker.
+STUB_HOST = "self.serviceBridgeHost = {begin() {}, listen() {}, post() {}, get() {}}"
+
+
 def check_bundle(browser: Browser, runtime: Trimmed, bundle: bytes) -> None:
     """Start the bundle on the runtime the bridge will load: a name the trimmed runtime lacks, a
     moved section the start needs, or any other error, fails the build rather than the merchant's
@@ -174,7 +184,8 @@ def check_bundle(browser: Browser, runtime: Trimmed, bundle: bytes) -> None:
         "sdk.js": bundle,
         lazy: runtime.lazy.encode("utf-8"),
     }
-    page = _page(browser, files, scripts=["brython.js", "sdk.js"])
+    files["host.js"] = STUB_HOST.encode("utf-8")
+    page = _page(browser, files, scripts=["host.js", "brython.js", "sdk.js"])
     problems: list[str] = []
     page.on("pageerror", lambda error: problems.append(str(error)))
     page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
@@ -222,7 +233,6 @@ def bundle_source(modules: list[dict], compiled: dict, version: str) -> str:
             entry.append(1)
         lines.append(f"  vfs[{_js(module['name'])}] = {json.dumps(entry, ensure_ascii=False)}")
     lines += ["  $B.use_VFS = true", "  $B.update_VFS(vfs)"]
-    lines.append(";" + (SDK_DIR / "bridge_host.js").read_text(encoding="utf-8"))
     lines.append("})(__BRYTHON__);")
     # Each module as the function Brython would make of its code with `new Function` (the
     # trimmed runtime takes either), out of strict mode as that function would be. In
@@ -326,8 +336,11 @@ def build(out: Path = DEFAULT_OUT, runtime: bytes | None = None) -> dict:
     lazy_name = _write(out, f"brython-{version}-lazy.js", trimmed.lazy.encode("utf-8"))
     brython_name = _write(out, f"brython-{version}-aot.js", trimmed.linked(lazy_name).encode("utf-8"))
     bundle_name = _write(out, "sdk.js", bundle)
-    page = (SDK_DIR / "bridge.html").read_text(encoding="utf-8")
-    page = page.replace("__BRYTHON__", brython_name).replace("__BUNDLE__", bundle_name)
+    worker = (SDK_DIR / "bridge_worker.js").read_text(encoding="utf-8")
+    worker = worker.replace("__BRYTHON__", brython_name).replace("__BUNDLE__", bundle_name)
+    worker_name = _write(out, "bridge-worker.js", worker.encode("utf-8"))
+    relay = (SDK_DIR / "bridge_page.js").read_text(encoding="utf-8")
+    page = (SDK_DIR / "bridge.html").read_text(encoding="utf-8").replace("__RELAY__", relay)
     bridge_name = _write(out, "bridge.html", page.encode("utf-8"))
     loader = (SDK_DIR / "loader.js").read_text(encoding="utf-8")
     watch = {"selector": attributes.SELECTOR, "attributes": list(attributes.WATCHED)}
@@ -339,6 +352,9 @@ def build(out: Path = DEFAULT_OUT, runtime: bytes | None = None) -> dict:
         "brython_lazy": lazy_name,
         "bundle": bundle_name,
         "bridge": bridge_name,
+        "bridge_worker": worker_name,
+        "bridge_script": "sha256-"
+        + base64.b64encode(hashlib.sha256(relay.encode("utf-8")).digest()).decode(),
         "loader": _write(out, "loader.js", loader.encode("utf-8"), versioned=False),
         "types": _write(out, "sdk.d.ts", (SDK_DIR / "service.d.ts").read_bytes(), versioned=False),
         "modules": [module["name"] for module in modules],

@@ -17,12 +17,19 @@ __all__ = ["INPUT_SUFFIXES", "SHARED_SOURCES", "digest", "stale_reason"]
 # declarations, the bridge page).
 INPUT_SUFFIXES = (".py", ".js", ".ts", ".html")
 # The server's modules the SDK bundles (sdk.tooling.build.SHARED), beside sdk/: one key rule and
-# one rule for amounts, currencies and product types, for both sides.
+# one rule for amounts, currencies and product types for both sides, and the SDK's rules, which
+# the server also runs to render the bridge page.
 SHARED_SOURCES = (
     "backend_stub/__init__.py",
     "backend_stub/domain/__init__.py",
     "backend_stub/domain/keys.py",
     "backend_stub/domain/value_rules.py",
+    "backend_stub/sdk_rules/__init__.py",
+    "backend_stub/sdk_rules/attributes.py",
+    "backend_stub/sdk_rules/availability.py",
+    "backend_stub/sdk_rules/pairing.py",
+    "backend_stub/sdk_rules/page.py",
+    "backend_stub/sdk_rules/settings.py",
 )
 
 

@@ -1,8 +1,8 @@
 """The SDK and the server read a button's amount, currency and product type by one rule.
 
-For each row the SDK's answer (``sdk.attributes.parse_button`` on the button's attributes: a
-button it checks, or a console warning) must match the server's (``GET /checkout/button`` with
-those values: any answer but 400, or 400). A value the SDK took and the server refused would
+For each row the SDK's answer (``backend_stub.sdk_rules.attributes.parse_button`` on the
+button's attributes: a button it checks, or a console warning) must match the server's
+(``GET /checkout/button`` with those values: any answer but 400, or 400). A value the SDK took and the server refused would
 hide the button with no warning; one the SDK refused and the server took would hide a button the
 merchant can offer.
 """
@@ -10,7 +10,7 @@ merchant can offer.
 from __future__ import annotations
 
 from backend_stub.domain.value_rules import MAX_AMOUNT
-from sdk.attributes import AMOUNT, BUTTON, CURRENCY, PRODUCT_TYPE, parse_button
+from backend_stub.sdk_rules.attributes import AMOUNT, BUTTON, CURRENCY, PRODUCT_TYPE, parse_button
 from tests.conftest import DEMO_PUBLIC, bearer
 
 AMOUNTS = [

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from sdk.settings import CANNOT_START, parse_settings
+from backend_stub.sdk_rules.settings import CANNOT_START, parse_settings
 
 LOADER = Path(__file__).resolve().parents[2] / "sdk" / "loader.js"
 

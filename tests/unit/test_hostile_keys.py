@@ -6,7 +6,7 @@ import pytest
 
 from backend_stub.api.auth import bearer_key
 from backend_stub.domain.keys import PRIVATE, PUBLIC, key_kind, read_key
-from sdk.settings import parse_settings
+from backend_stub.sdk_rules.settings import parse_settings
 
 # (text as written, the key it holds or None, its kind)
 KEYS = [

@@ -130,4 +130,6 @@ def test_the_walk_sees_a_cycle_and_a_relative_import():
     assert "backend_stub.child_process" in _imported(
         "backend_stub.testkit.server", ROOT / "backend_stub/testkit/server.py"
     )
-    assert "backend_stub.domain.value_rules" in _imported("sdk.attributes", ROOT / "sdk/attributes.py")
+    assert "backend_stub.domain.value_rules" in _imported(
+        "backend_stub.sdk_rules.attributes", ROOT / "backend_stub/sdk_rules/attributes.py"
+    )

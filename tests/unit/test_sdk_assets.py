@@ -1,6 +1,6 @@
 """backend_stub.web.assets over HTTP, on a small built folder of its own: which bytes each
-request gets (brotli, gzip or plain), how long a browser may keep them, the bridge page's CSP,
-and a 503 naming no server path while nothing is built."""
+request gets (brotli, gzip or plain), how long a browser may keep them, the CSPs of the bridge
+page and its worker, and a 503 naming no server path while nothing is built."""
 
 from __future__ import annotations
 
@@ -11,13 +11,16 @@ import pytest
 from aiohttp.test_utils import TestClient
 
 from backend_stub.config import Config
-from backend_stub.web.assets import BRIDGE_CSP, IMMUTABLE, LOADER_CACHE
+from backend_stub.web.assets import IMMUTABLE, LOADER_CACHE, WORKER_CSP
+from backend_stub.web.bridge_page import bridge_csp
 
 MANIFEST = {
     "brython_version": "3.15.0",
     "brython": "brython-3.15.0-aot.0123456789ab.js",
     "bundle": "sdk.0123456789ab.js",
     "bridge": "bridge.0123456789ab.html",
+    "bridge_worker": "bridge-worker.0123456789ab.js",
+    "bridge_script": "sha256-AAAA",
     "loader": "loader.js",
     "types": "sdk.d.ts",
 }
@@ -30,7 +33,7 @@ def sdk_dir(tmp_path: Path) -> Path:
     folder = tmp_path / "dist"
     folder.mkdir()
     (folder / "manifest.json").write_text(json.dumps(MANIFEST))
-    for key in ("brython", "bundle", "bridge", "loader", "types"):
+    for key in ("brython", "bundle", "bridge", "bridge_worker", "loader", "types"):
         name = MANIFEST[key]
         (folder / name).write_text(name)
         if key != "types":  # declarations are small: the build leaves them uncompressed
@@ -51,7 +54,7 @@ def server_config(sdk_dir: Path) -> Config:
         ("/sdk.d.ts", "sdk.d.ts", LOADER_CACHE, "application/typescript"),
         (f"/sdk/{MANIFEST['bundle']}", MANIFEST["bundle"], IMMUTABLE, "text/javascript"),
         (f"/sdk/{MANIFEST['brython']}", MANIFEST["brython"], IMMUTABLE, "text/javascript"),
-        (f"/sdk/{MANIFEST['bridge']}", MANIFEST["bridge"], IMMUTABLE, "text/html"),
+        (f"/sdk/{MANIFEST['bridge_worker']}", MANIFEST["bridge_worker"], IMMUTABLE, "text/javascript"),
     ],
 )
 async def test_each_file_is_cached_as_long_as_its_name_allows(
@@ -93,13 +96,25 @@ async def test_a_file_without_a_compressed_form_is_served_plain(api: TestClient)
     assert "Content-Encoding" not in response.headers
 
 
-@pytest.mark.parametrize("key", ["loader", "types", "bundle", "brython", "bridge"])
-async def test_only_the_bridge_page_may_evaluate_code(api: TestClient, key: str):
+async def test_the_bridge_page_is_rendered_for_each_request(api: TestClient):
+    response = await api.get(f"/sdk/{MANIFEST['bridge']}", headers={"Accept-Encoding": "br, gzip"})
+    assert response.status == 200
+    assert response.headers["Cache-Control"] == "no-store"  # it holds this page's answers
+    assert response.headers["Content-Type"].split(";")[0] == "text/html"
+    assert "Content-Encoding" not in response.headers
+
+
+@pytest.mark.parametrize("key", ["loader", "types", "bundle", "brython", "bridge", "bridge_worker"])
+async def test_only_the_bridge_worker_may_evaluate_code(api: TestClient, key: str):
     path = {"loader": "/sdk.js", "types": "/sdk.d.ts"}.get(key, f"/sdk/{MANIFEST[key]}")
     response = await api.get(path)
-    assert response.headers.get("Content-Security-Policy") == (BRIDGE_CSP if key == "bridge" else None)
-    if key == "bridge":
-        assert "'unsafe-eval'" in BRIDGE_CSP and "default-src 'none'" in BRIDGE_CSP
+    expected = {"bridge": bridge_csp("sha256-AAAA"), "bridge_worker": WORKER_CSP}.get(key)
+    assert response.headers.get("Content-Security-Policy") == expected
+    if key == "bridge_worker":
+        assert "'unsafe-eval'" in WORKER_CSP and "default-src 'none'" in WORKER_CSP
+    if key == "bridge":  # its one inline script by hash, a worker of its own origin, no eval
+        assert expected is not None and "'sha256-AAAA'" in expected and "worker-src 'self'" in expected
+        assert "unsafe" not in expected
 
 
 @pytest.mark.parametrize("name", ["manifest.json", "sdk.0123456789ab.js.br", "loader.js", "other.js"])

@@ -2,7 +2,7 @@
 
 import pytest
 
-from sdk.attributes import Button, describe, parse_button
+from backend_stub.sdk_rules.attributes import Button, describe, parse_button
 
 
 def attrs(**values):

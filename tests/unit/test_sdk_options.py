@@ -2,8 +2,8 @@
 
 import pytest
 
+from backend_stub.sdk_rules.settings import parse_settings
 from sdk.options import parse_button_options
-from sdk.settings import parse_settings
 
 
 def test_valid_options():

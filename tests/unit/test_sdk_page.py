@@ -1,6 +1,6 @@
 """The page model: which checks to send, what to show, what to warn about."""
 
-from sdk.page import Page
+from backend_stub.sdk_rules.page import Page
 
 
 def button(element_id, amount, currency="EUR", group="", product_type=None, tag="BUTTON"):

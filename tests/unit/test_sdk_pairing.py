@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sdk.pairing import Pairing
+from backend_stub.sdk_rules.pairing import Pairing
 
 
 def test_a_container_appears_with_the_first_button_of_its_group_and_goes_with_the_last():

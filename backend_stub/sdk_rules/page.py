@@ -41,6 +41,13 @@ class Page:
         self.waiters: dict = {}  # triple -> ids of service.button() calls awaiting the answer
 
     # -- what the loader reports -------------------------------------------------------------
+    def adopt(self, answers: list) -> None:
+        """Take ``(triple, available)`` answers obtained elsewhere (the server rendered them into
+        the bridge page) as if this page had checked them: they are never checked again."""
+        for triple, available in answers:
+            self.cache.begin(triple)
+            self.cache.settle(triple, available)
+
     def report(self, added: list, changed: list, removed: list) -> Update:
         """Elements appeared, changed attributes, or left the page."""
         update = Update()

@@ -14,7 +14,7 @@ class Pairing:
 
     def __init__(self) -> None:
         self.shown_count: dict = {}  # group -> number of its buttons that are shown
-        self.members: dict = {}  # group -> list of container ids (lists: see sdk.page)
+        self.members: dict = {}  # group -> list of container ids (lists: see page.py)
         self.group_of: dict = {}  # container id -> group
 
     def add_container(self, container_id: int, group: str) -> bool:
