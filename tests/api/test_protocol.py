@@ -58,9 +58,19 @@ async def test_json_accepts(api, accept):
 
 @pytest.mark.parametrize(
     "accept",
+    ["application/xml", "text/xml", "text/html;q=0.5, application/xml", "application/vnd.service.v1+xml"],
+)
+async def test_xml_accepts_are_answered_as_application_xml(api, accept):
+    response = await api.get(BUTTON, headers=bearer(DEMO_PUBLIC, Accept=accept))
+    assert response.status == 201
+    assert response.headers["Content-Type"] == "application/xml; charset=utf-8"
+    assert ET.fromstring(await response.text()).tag == "root"
+
+
+@pytest.mark.parametrize(
+    "accept",
     [
         "text/html",
-        "application/xml",
         "application/vnd.service.v2+json",
         "application/vnd.service.v1+yaml",
         "application/json;q=0",
