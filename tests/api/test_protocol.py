@@ -145,10 +145,25 @@ async def test_cors_preflight_allows_authorization(api):
     assert "authorization" in response.headers["Access-Control-Allow-Headers"].lower()
 
 
+async def test_cors_preflight_allows_an_idempotency_key(api):
+    response = await api.options(
+        "/checkout",
+        headers={
+            "Origin": "http://localhost:8000",
+            "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "authorization, content-type, idempotency-key",
+        },
+    )
+    assert response.status == 204
+    assert "idempotency-key" in response.headers["Access-Control-Allow-Headers"].lower()
+
+
 async def test_cors_on_answers(api):
     response = await api.get(BUTTON, headers=bearer(DEMO_PUBLIC, Origin="http://localhost:8000"))
     assert response.headers["Access-Control-Allow-Origin"] == "*"
-    assert "X-Service-Media-Type" in response.headers["Access-Control-Expose-Headers"]
+    exposed = response.headers["Access-Control-Expose-Headers"]
+    assert "X-Service-Media-Type" in exposed
+    assert "Idempotent-Replayed" in exposed  # a page can tell a replayed answer
 
 
 async def test_no_cors_headers_for_a_request_without_origin(api):
