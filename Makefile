@@ -9,7 +9,7 @@ NODE_EXAMPLE       := examples/merchant_ci_node
 NODE_EXAMPLE_STAMP := $(NODE_EXAMPLE)/node_modules/.package-lock.json
 SDK_STAMP  := backend_stub/web/dist/manifest.json
 
-.PHONY: demo test build install install-engines chromium engines lint bench dist clean
+.PHONY: demo test build install install-engines chromium java engines lint bench dist clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,7 +29,7 @@ $(NODE_EXAMPLE_STAMP): $(NODE_EXAMPLE)/package.json $(NODE_EXAMPLE)/package-lock
 PARALLEL = $(MAKE) --no-print-directory -j3 --output-sync=target
 
 install:
-	@$(PARALLEL) $(STAMP) $(NODE_STAMP) $(NODE_EXAMPLE_STAMP) chromium
+	@$(PARALLEL) $(STAMP) $(NODE_STAMP) $(NODE_EXAMPLE_STAMP) java
 
 # The same, with Firefox and WebKitGTK for tests/engines and bench/engine_load.py.
 install-engines:
@@ -38,8 +38,12 @@ install-engines:
 chromium:
 	@scripts/ensure-chromium
 
+# Java for openapi-generator (tests/openapi); after Chromium, as apt runs one install at a time.
+java: chromium
+	@scripts/ensure-java
+
 # Firefox and WebKitGTK for tests/engines; after Chromium, as apt runs one install at a time.
-engines: chromium
+engines: java
 	@scripts/ensure-firefox
 	@scripts/ensure-webkit
 
