@@ -43,7 +43,8 @@ def request(url: str, method: str, body: bytes | None = None, headers: dict[str,
         with urllib.request.urlopen(sent, timeout=TIMEOUT_S) as answer:
             return Reply(answer.status, answer.headers, answer.read())
     except urllib.error.HTTPError as error:
-        return Reply(error.code, error.headers, error.read())
+        with error:  # it holds the connection: closed here, not when collected
+            return Reply(error.code, error.headers, error.read())
 
 
 def control(server_url: str, method: str, path: str, body: object) -> None:
