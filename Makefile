@@ -9,7 +9,7 @@ NODE_EXAMPLE       := examples/merchant_ci_node
 NODE_EXAMPLE_STAMP := $(NODE_EXAMPLE)/node_modules/.package-lock.json
 SDK_STAMP  := backend_stub/web/dist/manifest.json
 
-.PHONY: demo test build install install-engines chromium engines lint lock bench dist dist-source clean
+.PHONY: demo test build install install-engines chromium java engines lint lock bench dist dist-source clean
 
 # Everything the tests and the linters use comes from PyPI at the versions of the lock, checked
 # by hash: a stranger's release cannot change `make test`. pyproject.toml keeps ranges (what a
@@ -45,7 +45,7 @@ $(NODE_EXAMPLE_STAMP): $(NODE_EXAMPLE)/package.json $(NODE_EXAMPLE)/package-lock
 PARALLEL = $(MAKE) --no-print-directory -j3 --output-sync=target
 
 install:
-	@$(PARALLEL) $(STAMP) $(NODE_STAMP) $(NODE_EXAMPLE_STAMP) chromium
+	@$(PARALLEL) $(STAMP) $(NODE_STAMP) $(NODE_EXAMPLE_STAMP) java
 
 # The same, with Firefox and WebKitGTK for tests/engines and bench/engine_load.py.
 install-engines:
@@ -54,13 +54,18 @@ install-engines:
 chromium:
 	@scripts/ensure-chromium
 
+# Java for openapi-generator (tests/openapi); after Chromium, as apt runs one install at a time.
+java: chromium
+	@scripts/ensure-java
+
 # Firefox and WebKitGTK for tests/engines; after Chromium, as apt runs one install at a time.
-engines: chromium
+engines: java
 	@scripts/ensure-firefox
 	@scripts/ensure-webkit
 
-# The server's rules for keys and values are bundled too (sdk/tooling/sources.py, SHARED_SOURCES).
-$(SDK_STAMP): $(STAMP) backend_stub/domain/keys.py backend_stub/domain/value_rules.py $(shell find sdk -name '*.py' -o -name '*.js' -o -name '*.ts' -o -name '*.html' 2>/dev/null)
+# The server's rules for keys and values, and the SDK's rules the server also runs, are bundled
+# too (sdk/tooling/sources.py, SHARED_SOURCES).
+$(SDK_STAMP): $(STAMP) backend_stub/domain/keys.py backend_stub/domain/value_rules.py $(wildcard backend_stub/sdk_rules/*.py) $(shell find sdk -name '*.py' -o -name '*.js' -o -name '*.ts' -o -name '*.html' 2>/dev/null)
 	@scripts/ensure-chromium
 	$(BIN)/python -m sdk.tooling.build
 

@@ -38,5 +38,7 @@ class Config:
     query_timeout: float = 5.0
     # Seconds a client may take to send a request body before it gets 408 (api.bodies).
     body_timeout: float = 10.0
+    # Seconds an Idempotency-Key's answer is kept for a retry (api.idempotency): 24 hours.
+    idempotency_lifetime: float = 24 * 3600.0
     # Bytes the request journal keeps at most (sandbox.journal).
     journal_max_bytes: int = DEFAULT_MAX_BYTES

@@ -13,7 +13,7 @@ from .bodies import read_json
 from .listing import render_list
 from .openapi_filters import filter_parameters, filters_description
 from .openapi_operations import Section, link, no_content, ok, operation, page_parameter, path_parameter
-from .openapi_schema import HTTP_URL, IDENTIFIER, nullable, obj, page_schema, ref
+from .openapi_schema import HTTP_URL, IDENTIFIER, LINES, ONE_LINE, nullable, obj, page_schema, ref
 from .rendering import render_empty
 from .routing import Route
 from .serving import MERCHANT
@@ -78,7 +78,10 @@ ROUTES = [
 ]
 
 
-CAMPAIGN_ID = path_parameter("campaign_id", "The campaign; it exists once articles are posted to it.")
+# The server reads a campaign id by the identifier rule (domain.articles.parse_campaign_id).
+CAMPAIGN_ID = path_parameter(
+    "campaign_id", "The campaign; it exists once articles are posted to it.", "spring-sale", IDENTIFIER
+)
 
 
 def openapi_section() -> Section:
@@ -90,13 +93,14 @@ def openapi_section() -> Section:
             "description": nullable({"type": "string"}),
             "url": {"type": "string", "format": "uri"},
             "image_url": nullable({"type": "string", "format": "uri"}),
-        }
+        },
+        description="An article of a campaign, as the merchant posted it.",
     )
     article_input = obj(
         {
             "id": IDENTIFIER,
-            "name": {"type": "string", "minLength": 1, "maxLength": 1000},
-            "description": nullable({"type": "string", "maxLength": 10000}),
+            "name": {"type": "string", "minLength": 1, "maxLength": 1000, "pattern": ONE_LINE},
+            "description": nullable({"type": "string", "maxLength": 10000, "pattern": LINES}),
             "url": HTTP_URL,
             "image_url": {
                 "type": ["string", "null"],
@@ -106,8 +110,9 @@ def openapi_section() -> Section:
             },
         },
         required=["id", "name", "url"],
+        description="An article as posted: an `id` posted again replaces that article's fields.",
     )
-    article_id = path_parameter("article_id", "The article.")
+    article_id = path_parameter("article_id", "The article.", "lamp-2")
     this_campaign = "$request.path.campaign_id"
     campaign_links = {
         "CampaignArticles": link("listArticles", campaign_id=this_campaign),
@@ -138,6 +143,8 @@ def openapi_section() -> Section:
         "deleteArticles",
         "Remove every article of the campaign",
         tag="articles",
+        description="The campaign stays, empty: its list answers 200 with no results. A campaign"
+        " that was never posted to is a 404.",
         parameters=[CAMPAIGN_ID],
         responses={204: no_content("Removed.")},
         errors=(404,),
@@ -146,6 +153,8 @@ def openapi_section() -> Section:
         "deleteArticle",
         "Remove one article",
         tag="articles",
+        description="An article the campaign does not have (or no longer has) is a 404, and so is a"
+        " campaign that was never posted to.",
         parameters=[CAMPAIGN_ID, article_id],
         responses={204: no_content("Removed.")},
         errors=(404,),

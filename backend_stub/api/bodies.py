@@ -20,7 +20,7 @@ from aiohttp import web
 from ..state import state_of
 from .errors import RequestTimeout, UnsupportedMediaType, ValidationFailed
 
-__all__ = ["MAX_DEPTH", "read_json"]
+__all__ = ["MAX_DEPTH", "read_body", "read_json"]
 
 # No request of the API nests deeper than four levels (a checkout's order's articles).
 MAX_DEPTH = 32
@@ -51,17 +51,22 @@ def _malformed(message: str) -> ValidationFailed:
     return ValidationFailed("The request body is not valid JSON.", fields={"body": [message]})
 
 
+async def read_body(request: web.Request) -> bytes:
+    """The request's body, as sent; read once (aiohttp keeps it for a second read)."""
+    timeout = state_of(request).config.body_timeout
+    try:
+        return await asyncio.wait_for(request.read(), timeout)
+    except TimeoutError:
+        raise RequestTimeout(f"The request body did not arrive within {timeout:g} s.") from None
+
+
 async def read_json(request: web.Request) -> object:
     """The request's JSON body."""
     if not _is_json(request.content_type):
         raise UnsupportedMediaType(
             f"Content-Type {request.content_type!r} is not supported; send application/json."
         )
-    timeout = state_of(request).config.body_timeout
-    try:
-        raw = await asyncio.wait_for(request.read(), timeout)
-    except TimeoutError:
-        raise RequestTimeout(f"The request body did not arrive within {timeout:g} s.") from None
+    raw = await read_body(request)
     try:
         value = orjson.loads(raw)
     except orjson.JSONDecodeError as exc:

@@ -88,7 +88,7 @@ ROUTES = [
 ]
 
 
-CAPTURE_ID = path_parameter("capture_id", "A capture of the order.")
+CAPTURE_ID = path_parameter("capture_id", "A capture of the order.", "cap_905bcfdd86ad7bba")
 
 
 def openapi_section() -> Section:
@@ -111,7 +111,9 @@ def openapi_section() -> Section:
                 " remaining amount, bounded by what the order still has to refund; 0 once the order"
                 " is canceled.",
             },
-        }
+        },
+        description="A capture of a confirmed order (sandbox extension), with its refunds and what"
+        " stays refundable of it.",
     )
     this_capture = {"order_id": "$request.path.order_id", "capture_id": "$response.body#/id"}
     capture_links = {
@@ -142,6 +144,8 @@ def openapi_section() -> Section:
         "getCaptureRefunds",
         "A capture with its refunds",
         tag="captures",
+        description="The capture, its refunds newest first, and what a refund of it may take now"
+        " (`refundable_amount`). Another merchant's order or an unknown capture is a 404.",
         parameters=[ORDER_ID, CAPTURE_ID],
         responses={200: answer},
         errors=(404,),

@@ -14,7 +14,18 @@ from ..storage.checkouts import CheckoutStore
 from .auth import Access
 from .bodies import read_json
 from .openapi_operations import Section, ok, operation, path_parameter
-from .openapi_schema import AMOUNT, HTTP_URL, IDENTIFIER, TIMESTAMP, Schema, array, nullable, obj, ref
+from .openapi_schema import (
+    AMOUNT,
+    HTTP_URL,
+    IDENTIFIER,
+    ONE_LINE,
+    TIMESTAMP,
+    Schema,
+    array,
+    nullable,
+    obj,
+    ref,
+)
 from .rendering import render
 from .routing import Route
 from .serving import MERCHANT
@@ -68,7 +79,13 @@ ROUTES = [
 # Values with a default, as components: openapi-typescript makes a property with a default
 # required (it takes defaults as filled in by the server), unless the default is behind a $ref.
 _INPUT_DEFAULTS: dict[str, Schema] = {
-    "ArticleQuantity": {"type": "integer", "minimum": 1, "maximum": 10_000, "default": 1},
+    "ArticleQuantity": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 10_000,
+        "default": 1,
+        "description": "How many of the article the order holds; absent means 1.",
+    },
     "ProductType": {
         "type": "string",
         "enum": list(PRODUCT_TYPES),
@@ -78,13 +95,16 @@ _INPUT_DEFAULTS: dict[str, Schema] = {
 }
 
 
+CHECKOUT_ID = path_parameter("checkout_id", "The id POST /checkout returned.", "chk_JBekuHCR1B5gsMEkGGGuQCUk")
+
+
 def openapi_section() -> Section:
     """``POST /checkout`` and ``GET /checkout/{checkout_id}`` in the OpenAPI document."""
     urls_in = obj({name: nullable(HTTP_URL) for name in URL_FIELDS}, required=[])
     urls_out = obj({name: nullable({"type": "string", "format": "uri"}) for name in URL_FIELDS})
     article_in = obj(
         {
-            "name": {"type": "string", "minLength": 1, "maxLength": 500},
+            "name": {"type": "string", "minLength": 1, "maxLength": 500, "pattern": ONE_LINE},
             "quantity": ref("ArticleQuantity"),
             "unit_price": nullable({"type": "integer", "minimum": 0, "maximum": MAX_AMOUNT}),
         },
@@ -97,7 +117,7 @@ def openapi_section() -> Section:
             "order": obj(
                 {
                     "id": IDENTIFIER,
-                    "name": {"type": "string", "maxLength": 500},
+                    "name": {"type": "string", "maxLength": 500, "pattern": ONE_LINE},
                     "currency": {"type": "string", "pattern": "^[A-Z]{3}$"},
                     "total_amount": {"type": "integer", "minimum": 1, "maximum": MAX_AMOUNT},
                     "articles": {**array(article_in), "maxItems": MAX_ARTICLES},
@@ -107,6 +127,8 @@ def openapi_section() -> Section:
             "product": product_in,
         },
         required=["order"],
+        description="A checkout to open: the order the shopper will decide on, the product offered"
+        " and where the merchant's pages are (absolute http(s) URLs, each optional).",
     )
     checkout = obj(
         {
@@ -134,7 +156,9 @@ def openapi_section() -> Section:
             "created": TIMESTAMP,
             "expires": TIMESTAMP,
             "decided": nullable(TIMESTAMP),
-        }
+        },
+        description="A checkout: its status (`created` until the shopper decides), the order, the"
+        " product and the merchant's URLs.",
     )
     create = operation(
         "createCheckout",
@@ -152,7 +176,7 @@ def openapi_section() -> Section:
         "A checkout, with its status and the merchant's URLs",
         tag="checkout",
         description="An undecided checkout expires 60 minutes after it was created.",
-        parameters=[path_parameter("checkout_id", "The id POST /checkout returned.")],
+        parameters=[CHECKOUT_ID],
         public=True,
         responses={200: ok("The checkout.", ref("Checkout"))},
         errors=(404,),

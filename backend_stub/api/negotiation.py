@@ -2,7 +2,8 @@
 
 The Accept header selects both (``application/vnd.service.v1+json``), and the path may carry
 the version too (``/v1/orders``). ``application/json``, ``*/*`` and no Accept at all mean the
-latest version in JSON. Anything else is a 406.
+latest version in JSON; ``application/xml`` and ``text/xml`` the latest version in XML (answered
+as ``application/xml``). Anything else is a 406.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ _VENDOR = re.compile(
     r"^application/vnd\.service(?P<sandbox>\.sandbox)?\.v(?P<version>\d+)\+(?P<format>json|xml)$"
 )
 _GENERIC_JSON = frozenset({"application/json", "application/*", "*/*"})
+# The names the OpenAPI document offers XML under, which generated clients ask for.
+_GENERIC_XML = frozenset({"application/xml", "text/xml"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +77,8 @@ def negotiate(accept: str | None, path_version: int | None = None) -> MediaType:
     for _, media in _ranges(accept):
         if media in _GENERIC_JSON:
             return MediaType(version)
+        if media in _GENERIC_XML:
+            return MediaType(version, "xml")
         match = _VENDOR.match(media)
         if match is None:
             continue
@@ -82,5 +87,5 @@ def negotiate(accept: str | None, path_version: int | None = None) -> MediaType:
             return MediaType(asked, match["format"], bool(match["sandbox"]))
     raise NotAcceptable(
         f"Accept header {accept!r} is not supported; use application/vnd.service.v{LATEST_VERSION}+json"
-        f" or application/vnd.service.v{LATEST_VERSION}+xml"
+        f", application/vnd.service.v{LATEST_VERSION}+xml, application/json or application/xml"
     )

@@ -29,11 +29,13 @@ from yarl import URL
 from ..domain.pagination import PAGE_SIZE
 from ..state import state_of
 from . import articles, button, captures, checkouts, orders, refunds
+from .idempotency import KEY_HEADER, MAX_KEY_LENGTH, REPLAYED_HEADER
 from .negotiation import LATEST_VERSION
-from .openapi_errors import METHOD_NOT_ALLOWED, error_responses, error_schemas
+from .openapi_errors import METHOD_NOT_ALLOWED, error_ref, error_responses, error_schemas
+from .openapi_examples import OPERATIONS
 from .openapi_filters import FILTER_SCHEMAS
 from .openapi_operations import Paths, Section
-from .openapi_schema import HEADERS, JSON, Schema
+from .openapi_schema import HEADERS, JSON, Schema, ref
 
 __all__ = ["OPENAPI_PATH", "SECTIONS", "TAGS", "build_document", "server_url", "ROUTES"]
 
@@ -78,7 +80,8 @@ elsewhere. Another merchant's objects answer 404.
 `application/vnd.service.v{LATEST_VERSION}+xml`; the sandbox forms
 `application/vnd.service.sandbox.v{LATEST_VERSION}+json` / `+xml` answer with
 `X-Service-Media-Type: service.sandbox.v{LATEST_VERSION}`. `application/json`, `*/*` or no Accept
-mean the latest version in JSON; anything else, or an unknown version, is a 406. Every path also
+mean the latest version in JSON, `application/xml` and `text/xml` the latest version in XML;
+anything else, or an unknown version, is a 406. Every path also
 answers under `/v{LATEST_VERSION}` (the second server). JSON answers are
 `application/json; charset=utf-8`; XML answers carry the same data under `<root>`, one element
 per field, list items as `<list-item>`, booleans `true`/`false`, null as an empty element, and a
@@ -94,8 +97,55 @@ Request bodies are JSON (else 415); malformed JSON is a 400 on `body`. Sandbox f
 parameters `<field>-<lookup>=<value>`, each declared with its list (Django lookups; the `i`
 prefix means case-insensitive).
 
-CORS: preflights from any origin are answered; the `Authorization` header is allowed.
+**Retries.** Every `POST` takes an optional `Idempotency-Key`: a retry with the same key and
+request within 24 hours gets the first answer again, with `Idempotent-Replayed: true`, and
+nothing happens twice. A `204` answer has no body and no `Content-Type`.
+
+CORS: preflights from any origin are answered; the `Authorization` and `Idempotency-Key` headers
+are allowed.
 """
+
+
+IDEMPOTENCY_KEY = {
+    "name": KEY_HEADER,
+    "in": "header",
+    "required": False,
+    "description": "Makes a retry safe: the same key with the same method, path and body within 24"
+    f" hours gets the first answer again (with `{REPLAYED_HEADER}: true`) and nothing happens twice."
+    " The same key with another request, or while the first is still running, is a 409. Keys are"
+    " per merchant. Use a new key (a UUID) for each operation you mean to do once.",
+    "schema": {"type": "string", "minLength": 1, "maxLength": MAX_KEY_LENGTH, "pattern": "^[ -~]+$"},
+    "example": "refund-0001",
+}
+REPLAYED = {
+    "description": "`true` when this is the stored answer to an earlier request with the same"
+    f" `{KEY_HEADER}`: nothing was done again.",
+    "schema": {"type": "string", "enum": ["true"]},
+}
+
+
+def _finish(method: str, operation: dict[str, Any]) -> None:
+    """What every operation has, or every POST: the ``default`` error answer, the examples of
+    its exchange, and for a POST the ``Idempotency-Key`` parameter, its 409 and replay header."""
+    exchange = OPERATIONS[operation["operationId"]]
+    responses = operation["responses"]
+    if method == "post":
+        operation["parameters"] = [*operation.get("parameters", []), ref("IdempotencyKey", "parameters")]
+        responses.setdefault("409", error_ref(409))
+    for status, answer in responses.items():
+        if status.startswith("2"):  # answers are shared between operations: changed in copies
+            answer = responses[status] = {**answer, "headers": dict(answer.get("headers", {}))}
+            if method == "post":
+                answer["headers"][REPLAYED_HEADER] = ref("IdempotentReplayed", "headers")
+            if "content" in answer and exchange.response is not None:
+                answer["content"] = {**answer["content"], JSON: {**answer["content"][JSON]}}
+                answer["content"][JSON]["example"] = exchange.response
+    operation["responses"] = {status: responses[status] for status in sorted(responses)}
+    operation["responses"]["default"] = ref("Error", "responses")
+    if "requestBody" in operation:
+        body = operation["requestBody"]
+        media = {**body["content"][JSON], "example": exchange.request}
+        operation["requestBody"] = {**body, "content": {**body["content"], JSON: media}}
 
 
 @functools.lru_cache(maxsize=8)
@@ -105,6 +155,8 @@ def build_document(server_url: str) -> dict[str, Any]:
     schemas: dict[str, Schema] = error_schemas()
     for section in (make() for make in SECTIONS):
         for path, item in section.paths.items():
+            for method, operation in item.items():
+                _finish(method, operation)
             paths.setdefault(path, {}).update(item)
         schemas.update(section.schemas)
     schemas.update(FILTER_SCHEMAS)
@@ -129,7 +181,8 @@ def build_document(server_url: str) -> dict[str, Any]:
         "components": {
             "schemas": schemas,
             "responses": error_responses(),
-            "headers": HEADERS,
+            "parameters": {"IdempotencyKey": IDEMPOTENCY_KEY},
+            "headers": {**HEADERS, "IdempotentReplayed": REPLAYED},
             "securitySchemes": {
                 "privateKey": {"type": "http", "scheme": "bearer", "description": "The private key, sk_..."},
                 "publicKey": {"type": "http", "scheme": "bearer", "description": "The public key, pk_..."},

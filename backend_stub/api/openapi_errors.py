@@ -2,8 +2,9 @@
 operation declares, each naming the error ``type`` the server really sends (read from
 :mod:`.errors`), and the ``Error`` body they all share.
 
-Each response's schema is ``Error`` narrowed with ``allOf``: its ``type`` is a string with one
-value (typed, so tools that merge ``allOf`` find no conflict), and a 400 always has ``fields``.
+Each response's schema is named for its status (``BadRequestError``, its ``error`` a
+``BadRequestErrorDetail``): the ``Error`` body with ``type`` the one value the status has, and
+for a 400 ``fields`` always present; every operation's ``default`` answer is ``Error`` itself.
 A 405 answers a method no operation has, so no operation can declare it: the document's
 description tells it instead (:data:`METHOD_NOT_ALLOWED`).
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import errors as api_errors
+from .openapi_examples import ERRORS
 from .openapi_schema import MEDIA_TYPE_HEADER, Schema, array, content, obj, ref
 
 __all__ = [
@@ -97,26 +99,69 @@ def error_ref(status: int) -> dict[str, Any]:
     return ref(ERROR_RESPONSES[status][0], "responses")
 
 
+def _body_name(status: int) -> str:
+    name = ERROR_RESPONSES[status][0]
+    return name if name.endswith("Error") else f"{name}Error"  # not InternalServerErrorError
+
+
+def _detail_name(status: int) -> str:
+    return f"{_body_name(status)}Detail"
+
+
 def _error_response(status: int) -> dict[str, Any]:
-    _name, kind, description, extra_headers = ERROR_RESPONSES[status]
+    name, kind, description, extra_headers = ERROR_RESPONSES[status]
     error_type = kind if isinstance(kind, str) else kind.type
-    error: Schema = {"type": "object", "properties": {"type": {"type": "string", "const": error_type}}}
-    if status == 400:
-        error["properties"]["fields"] = ref("FieldErrors")
-        error["required"] = ["fields"]
-    schema = {"allOf": [ref("Error")], "type": "object", "properties": {"error": error}}
     headers = {MEDIA_TYPE_HEADER: ref("MediaType", "headers")}
-    headers.update({name: ref(name.replace("-", ""), "headers") for name in extra_headers})
-    return {"description": f"`{error_type}`: {description}", "headers": headers, "content": content(schema)}
+    headers.update({header: ref(header.replace("-", ""), "headers") for header in extra_headers})
+    return {
+        "description": f"`{error_type}`: {description}",
+        "headers": headers,
+        "content": content(ref(_body_name(status)), example=ERRORS[status].response),
+    }
 
 
 def error_responses() -> dict[str, Schema]:
-    """The response components, one per error status."""
-    return {name: _error_response(status) for status, (name, *_) in ERROR_RESPONSES.items()}
+    """The response components: one per error status, and ``Error``, the ``default`` answer of
+    every operation (any other error, such as a status a sandbox fault was told to answer)."""
+    responses = {name: _error_response(status) for status, (name, *_) in ERROR_RESPONSES.items()}
+    responses["Error"] = {
+        "description": "Any other error, in the same format (a sandbox fault, `/_sandbox/faults`,"
+        " may answer any error status on any path).",
+        "headers": {MEDIA_TYPE_HEADER: ref("MediaType", "headers")},
+        "content": content(ref("Error")),
+    }
+    return responses
+
+
+def _detail(error_type: str | None = None, *, with_fields: bool = False, description: str) -> Schema:
+    """The ``error`` object: its ``type`` any string, or the one ``error_type``; ``fields``
+    required ``with_fields``. Each status's is a whole object, not ``allOf`` the base: generators
+    (openapi-python-client) cannot merge a string with a constant."""
+    kind: Schema = {"type": "string", "description": "The kind of error, one per status."}
+    if error_type is not None:
+        kind = {"type": "string", "const": error_type, "description": f"Always `{error_type}`."}
+    properties = {
+        "type": kind,
+        "message": {"type": "string", "description": "What went wrong, for a person to read."},
+        "fields": ref("FieldErrors"),
+    }
+    required = ["type", "message", *(["fields"] if with_fields else [])]
+    return obj(properties, required=required, description=description)
+
+
+def _status_schemas(status: int) -> dict[str, Schema]:
+    """``<Name>Error`` (the body of this status) and its ``<Name>ErrorDetail``: the error
+    object with the one ``type`` this status has (and, for a 400, ``fields`` always present)."""
+    _name, kind, description, _ = ERROR_RESPONSES[status]
+    error_type = kind if isinstance(kind, str) else kind.type
+    detail = _detail(error_type, with_fields=status == 400, description=f"The error of a {status}.")
+    body = obj({"error": ref(_detail_name(status))}, description=f"The body of a {status}: {description}")
+    return {_body_name(status): body, _detail_name(status): detail}
 
 
 def error_schemas() -> dict[str, Schema]:
-    """The ``Error`` schema (the body every error answer has) and its ``FieldErrors``."""
+    """``Error`` (the body every error answer has), its ``ErrorDetail`` and ``FieldErrors``, and
+    the named body of each error status, so generated clients have a class for each."""
     fields = {
         "type": "object",
         "description": "Field path (`amount`, `[1].url`, `id-startswith`) to its messages;"
@@ -124,8 +169,11 @@ def error_schemas() -> dict[str, Schema]:
         "additionalProperties": array({"type": "string"}),
         "minProperties": 1,
     }
-    body = obj(
-        {"type": {"type": "string"}, "message": {"type": "string"}, "fields": ref("FieldErrors")},
-        required=["type", "message"],
-    )
-    return {"Error": obj({"error": body}), "FieldErrors": fields}
+    schemas = {
+        "Error": obj({"error": ref("ErrorDetail")}, description="The body of every error answer."),
+        "ErrorDetail": _detail(description="What went wrong."),
+        "FieldErrors": fields,
+    }
+    for status in ERROR_RESPONSES:
+        schemas.update(_status_schemas(status))
+    return schemas

@@ -13,14 +13,25 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..domain.filters import COMPARISONS, DATE_PARTS, LOOKUPS, SEPARATOR, WEEK_DAYS, FieldType
+from ..domain.filters import (
+    COMPARISONS,
+    DATE_PARTS,
+    LOOKUPS,
+    MAX_FILTERS,
+    MAX_IN_VALUES,
+    MAX_SEARCH_WORDS,
+    SEPARATOR,
+    WEEK_DAYS,
+    FieldType,
+)
+from ..domain.patterns import MAX_PATTERN_LENGTH
 from .openapi_schema import Schema, ref
 
 __all__ = ["FILTER_SCHEMAS", "filter_name", "filter_parameters", "filters_description"]
 
 # Shared by every list's parameters, so a generator makes one enum of each.
 FILTER_SCHEMAS: dict[str, Schema] = {
-    "YesNo": {"type": "string", "enum": ["yes", "no"]},
+    "YesNo": {"type": "string", "enum": ["yes", "no"], "description": "`yes` or `no`."},
     "WeekDay": {
         "type": "string",
         "enum": list(WEEK_DAYS),
@@ -40,11 +51,11 @@ _SCALARS: dict[FieldType, Schema] = {
     },
 }
 _LISTS: dict[FieldType, Schema] = {
-    FieldType.TEXT: {"type": "string", "description": "Comma-separated values."},
+    FieldType.TEXT: {"type": "string", "description": f"Comma-separated values, at most {MAX_IN_VALUES}."},
     FieldType.NUMBER: {
         "type": "string",
         "pattern": "^-?[0-9]+(,-?[0-9]+)*$",
-        "description": "Comma-separated integers.",
+        "description": f"Comma-separated integers, at most {MAX_IN_VALUES}.",
     },
 }
 
@@ -57,7 +68,10 @@ def _part(lookup: str) -> Callable[[FieldType], Schema]:
 # Regex lookups run on RE2 (domain.patterns), linear in the text whatever the pattern.
 _REGEX: Schema = {
     "type": "string",
-    "description": "An RE2 regular expression (Python's syntax without backreferences or look-around).",
+    "minLength": 1,
+    "maxLength": MAX_PATTERN_LENGTH,
+    "description": "An RE2 regular expression (Python's syntax without backreferences or look-around),"
+    f" at most {MAX_PATTERN_LENGTH} characters; one RE2 cannot compile is a 400.",
 }
 
 # lookup -> the schema of its value, given the field's type.
@@ -66,7 +80,12 @@ VALUE_SCHEMAS: dict[str, Callable[[FieldType], Schema]] = {
     "in": lambda field_type: _LISTS[field_type],
     "regex": lambda _type: _REGEX,
     "iregex": lambda _type: _REGEX,
-    "search": lambda _type: {"type": "string", "minLength": 1, "description": "One or more words."},
+    "search": lambda _type: {
+        "type": "string",
+        "pattern": "\\w",
+        "description": f"One to {MAX_SEARCH_WORDS} words (runs of letters, digits and `_`); a value"
+        " without a word is a 400.",
+    },
     "isnull": lambda _type: ref("YesNo"),
     "week_day": lambda _type: ref("WeekDay"),
     **{part: _part(part) for part in DATE_PARTS},
@@ -127,7 +146,7 @@ def filters_description(fields: Mapping[str, FieldType]) -> str:
     listed = ", ".join(f"`{name}`" for name in fields)
     return (
         f"Filters on {listed}: each is a query parameter `<field>-<lookup>=<value>`, and `<field>`"
-        " alone (or `<field>-exact`) compares for equality. Filters combine with AND. An unknown"
-        " field or lookup, or a value its lookup cannot read, is a 400 whose `fields` names the"
-        " parameter."
+        " alone (or `<field>-exact`) compares for equality. Filters combine with AND, at most"
+        f" {MAX_FILTERS} in one request. An unknown field or lookup, a value its lookup cannot read,"
+        " or a filter past the limit is a 400 whose `fields` names the parameter."
     )

@@ -47,8 +47,7 @@ def ok(description: str, schema: Schema, links: Mapping[str, Schema] | None = No
 
 
 def no_content(description: str, links: Mapping[str, Schema] | None = None) -> dict[str, Any]:
-    """A 204 without a body. Its Content-Type names the negotiated vendor media type
-    (``application/vnd.service.v1+json``), as the document shows."""
+    """A 204: no body, so no Content-Type; ``X-Service-Media-Type`` names the version."""
     answer = {"description": description, "headers": {MEDIA_TYPE_HEADER: ref("MediaType", "headers")}}
     if links:
         answer["links"] = dict(links)
@@ -61,14 +60,16 @@ def link(operation_id: str, **parameters: str) -> dict[str, Any]:
     return {"operationId": operation_id, "parameters": parameters}
 
 
-def path_parameter(name: str, description: str, example: str | None = None) -> dict[str, Any]:
-    """A required path parameter: any non-empty string without ``/``."""
+def path_parameter(
+    name: str, description: str, example: str | None = None, schema: Schema | None = None
+) -> dict[str, Any]:
+    """A required path parameter: ``schema``, by default any non-empty string without ``/``."""
     parameter = {
         "name": name,
         "in": "path",
         "required": True,
         "description": description,
-        "schema": {"type": "string", "minLength": 1},
+        "schema": schema or {"type": "string", "minLength": 1},
     }
     if example is not None:
         parameter["example"] = example

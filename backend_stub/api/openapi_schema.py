@@ -14,7 +14,10 @@ from ..domain.values import MAX_AMOUNT
 from .negotiation import LATEST_VERSION
 
 __all__ = [
+    "IDENTIFIER",
     "JSON",
+    "LINES",
+    "ONE_LINE",
     "XML",
     "MEDIA_TYPE_HEADER",
     "HEADERS",
@@ -64,9 +67,13 @@ def obj(properties: Mapping[str, Schema], required: Iterable[str] | None = None,
     }
 
 
-def content(schema: Schema) -> dict[str, Any]:
-    """The same data as JSON (the default) or as XML with root element ``<root>``."""
-    return {JSON: {"schema": schema}, XML: {"schema": {**schema, "xml": {"name": "root"}}}}
+def content(schema: Schema, example: object = None) -> dict[str, Any]:
+    """The same data as JSON (the default) or as XML with root element ``<root>``; ``example``
+    is the JSON example (None: none)."""
+    json_media: dict[str, Any] = {"schema": schema}
+    if example is not None:
+        json_media["example"] = example
+    return {JSON: json_media, XML: {"schema": {**schema, "xml": {"name": "root"}}}}
 
 
 HEADERS = {
@@ -89,7 +96,10 @@ AMOUNT = {
     "type": "integer",
     "minimum": 1,
     "maximum": MAX_AMOUNT,
-    "description": "Minor units: 12.50 is 1250.",
+    # JSON Schema's integer takes 100.0 too; the server refuses it, as a decimal point in an
+    # amount is most often a float computed by the client (12.5 * 100 = 1250.0000000000002).
+    "description": "Minor units: 12.50 is 1250. An integer written without a decimal point or"
+    " exponent (1250, not 1250.0): the server refuses 1250.0 with a 400 on the field.",
 }
 BALANCE = {"type": "integer", "minimum": 0, "description": "Minor units."}
 TIMESTAMP = {
@@ -108,6 +118,10 @@ IDENTIFIER = {
     "pattern": "^(?!\\.+$)[^\\s/?#%\\[\\]@!$&'()*+,;=:\"<>\\\\^`{|}\\u0000-\\u001f\\u007f]+$",
     "description": ADDRESSABLE_RULE,
 }
+# Text fields refuse control characters (domain.text.has_control_characters), as these patterns
+# say: one line, or (a description) tabs and line breaks allowed.
+ONE_LINE = "^[^\\u0000-\\u001f\\u007f-\\u009f\\ufffe\\uffff]*$"
+LINES = "^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f\\ufffe\\uffff]*$"
 HTTP_URL = {
     "type": "string",
     "format": "uri",

@@ -67,7 +67,9 @@ def openapi_section() -> Section:
                 "description": "The payment product the order was made with (sandbox field): its"
                 " checkout's, or as seeded; null when not known.",
             },
-        }
+        },
+        description="An order of the merchant, made by a checkout the shopper decided (or seeded in"
+        " the sandbox). `confirmed` is null until the order is confirmed.",
     )
     list_orders = operation(
         "listOrders",

@@ -83,7 +83,8 @@ def _refund_schema() -> Schema:
             "completed": {"type": "boolean", "description": "This refund completed (canceled) the order."},
             "completed_but_defaults": {"type": "boolean"},
             "created": TIMESTAMP,
-        }
+        },
+        description="One refund, of the order as a whole (`capture_id` null) or of one capture.",
     )
 
 
@@ -98,7 +99,8 @@ def openapi_section() -> Section:
                 " captures, newest first. A capture refund's `pending_amount` is what was left of"
                 " its capture, not of the order: `remaining_amount` is the order's.",
             },
-        }
+        },
+        description="What stays refundable of an order, and every refund made on it.",
     )
     answer = ok(
         "The order's refund status.",
@@ -109,6 +111,8 @@ def openapi_section() -> Section:
         "getOrderRefunds",
         "What stays refundable of an order, and its refunds",
         tag="refunds",
+        description="`remaining_amount` is the order's total minus every refund (of the order and of"
+        " its captures); 0 once the order is canceled. Another merchant's order is a 404.",
         parameters=[ORDER_ID],
         responses={200: answer},
         errors=(404,),
@@ -127,6 +131,10 @@ def openapi_section() -> Section:
     schemas = {
         "RefundStatus": status,
         "Refund": _refund_schema(),
-        "AmountRequest": {**obj({"amount": AMOUNT}), "additionalProperties": True},
+        "AmountRequest": {
+            **obj({"amount": AMOUNT}),
+            "additionalProperties": True,
+            "description": "An amount to refund or capture, in minor units. Other fields are ignored.",
+        },
     }
     return Section({"/orders/{order_id}/refund": {"get": show, "post": refund}}, schemas)

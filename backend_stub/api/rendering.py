@@ -55,9 +55,8 @@ def _json_without_surrogates(data: object) -> bytes:
 
 
 def render_empty(request: web.Request, status: int = 204) -> web.Response:
-    """An answer without a body (204), labelled with the vendor media type as the document shows."""
-    media = media_type_of(request)
+    """An answer without a body (204): no Content-Type, as there is no content to label; the
+    version it was answered in is in ``X-Service-Media-Type``."""
     response = web.Response(status=status)
-    response.headers["Content-Type"] = f"application/vnd.{media.header}+{media.format}"
-    response.headers["X-Service-Media-Type"] = media.header
+    response.headers["X-Service-Media-Type"] = media_type_of(request).header
     return response

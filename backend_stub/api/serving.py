@@ -11,6 +11,7 @@ every request.
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 
@@ -18,6 +19,7 @@ from aiohttp import web
 
 from ..domain.errors import DomainError
 from ..storage.merchants import KeyHolder, Merchant
+from . import idempotency
 from .auth import authorize
 from .errors import APIError, InternalServerError, MethodNotAllowed, NotFound, PayloadTooLarge, from_domain
 from .negotiation import negotiate
@@ -33,12 +35,12 @@ _VERSIONED_PATH = re.compile(r"^/v(\d+)(/|$)")
 # The API takes a bearer key, never cookies, so any origin may call it.
 _CORS_HEADERS = {
     "Access-Control-Allow-Origin": "*",
-    "Access-Control-Expose-Headers": "X-Service-Media-Type, Retry-After, Allow",
+    "Access-Control-Expose-Headers": "X-Service-Media-Type, Retry-After, Allow, Idempotent-Replayed",
 }
 _PREFLIGHT_HEADERS = {
     **_CORS_HEADERS,
     "Access-Control-Allow-Methods": "GET, POST, DELETE, OPTIONS",
-    "Access-Control-Allow-Headers": "Authorization, Accept, Content-Type",
+    "Access-Control-Allow-Headers": "Authorization, Accept, Content-Type, Idempotency-Key",
     "Access-Control-Max-Age": "86400",
 }
 
@@ -60,20 +62,36 @@ async def serve(
     headers = request.headers
     if cors and request.method == "OPTIONS" and "Access-Control-Request-Method" in headers:
         return web.Response(status=204, headers=_PREFLIGHT_HEADERS)
+    idempotent = False
     try:
         if info is not None:
             request[MEDIA_TYPE] = negotiate(headers.get("Accept"), info.path_version)
             request[MERCHANT] = authorize(holder, info.access, headers)
+            idempotent = request.method == "POST" and idempotency.KEY_HEADER in headers
         elif versioned := _VERSIONED_PATH.match(request.path):
             negotiate(None, int(versioned[1]))  # an unknown version is a 406, not a 404
-        response = await handler(request)
-    except web.HTTPException as exc:
-        if exc.status < 400:  # a redirect goes out as aiohttp makes it
-            raise
-        response = error_answer(request, exc)
+        if idempotent:
+            answer = functools.partial(_answered, request, handler)
+            response = await idempotency.once(request, request[MERCHANT], answer)
+        else:
+            response = await handler(request)
     except Exception as exc:
-        response = error_answer(request, exc)
+        response = _error_or_redirect(request, exc)
     return label_for_cors(request, response) if cors else response
+
+
+async def _answered(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """The handler's answer, or the error it raised as an answer."""
+    try:
+        return await handler(request)
+    except Exception as exc:
+        return _error_or_redirect(request, exc)
+
+
+def _error_or_redirect(request: web.Request, exc: Exception) -> web.Response:
+    if isinstance(exc, web.HTTPException) and exc.status < 400:
+        raise exc  # a redirect goes out as aiohttp makes it
+    return error_answer(request, exc)
 
 
 def error_answer(request: web.Request, exc: Exception) -> web.Response:

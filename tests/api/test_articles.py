@@ -26,11 +26,11 @@ async def _ids(api, path=ARTICLES, params=None, key=DEMO_PRIVATE):
     return [article["id"] for article in await all_results(api, path, params, key)]
 
 
-async def test_post_is_204_with_the_vendor_content_type(api):
+async def test_post_is_204_without_a_content_type(api):
     response = await _post(api, [_article("a1", "Shoes")])
     assert response.status == 204
     assert await response.read() == b""
-    assert response.headers["Content-Type"] == "application/vnd.service.v1+json"
+    assert "Content-Type" not in response.headers
     assert response.headers["X-Service-Media-Type"] == "service.v1"
 
 
@@ -123,7 +123,7 @@ async def test_delete_one(api):
     await _post(api, [_article("a", "Apron"), _article("b", "Boots")])
     response = await api.delete(ARTICLES + "/a", headers=bearer(DEMO_PRIVATE))
     assert response.status == 204
-    assert response.headers["Content-Type"] == "application/vnd.service.v1+json"
+    assert "Content-Type" not in response.headers
     assert await _ids(api) == ["b"]
     response = await api.delete(ARTICLES + "/a", headers=bearer(DEMO_PRIVATE))
     assert response.status == 404
@@ -308,7 +308,7 @@ async def test_every_article_endpoint_in_xml(api, prefix):
     headers = bearer(DEMO_PRIVATE, Accept=XML)
     response = await api.post(path, json=[_article("a", "Apron"), _article("b", "Boots")], headers=headers)
     assert response.status == 204
-    assert response.headers["Content-Type"] == "application/vnd.service.v1+xml"
+    assert "Content-Type" not in response.headers
 
     response = await api.get(path, headers=headers)
     assert response.status == 200
@@ -318,7 +318,7 @@ async def test_every_article_endpoint_in_xml(api, prefix):
 
     response = await api.delete(path + "/a", headers=headers)
     assert response.status == 204
-    assert response.headers["Content-Type"] == "application/vnd.service.v1+xml"
+    assert "Content-Type" not in response.headers
     response = await api.delete(path, headers=headers)
     assert response.status == 204
     response = await api.get(path, headers=headers)

@@ -15,9 +15,10 @@ failure reproduces, and bounded by ``--max-examples``.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -35,7 +36,40 @@ CHECKS = ",".join(
         "response_schema_conformance",
     ]
 )
-RUN_TIMEOUT_S = 120
+# positive_data_acceptance (ST202) sends requests valid by the document and expects no 400. These
+# operations refuse some for business rules no schema can say; any other failure of any check,
+# or ST202 on another operation, fails the run.
+BUSINESS_RULES = {
+    "GET /orders": "at most 20 filters in one request (a count of parameters)",
+    "GET /me/campaigns/{campaign_id}/articles": "at most 20 filters in one request",
+    "POST /orders/{order_id}/refund": "the amount may not exceed what stays refundable of the order",
+    "POST /orders/{order_id}/captures": "the captures of an order may not exceed its total",
+    "POST /orders/{order_id}/captures/{capture_id}/refunds": "the amount may not exceed what the"
+    " capture and the order still have to refund",
+    "POST /checkout": "an id's letters and digits are Unicode classes the pattern's ECMA dialect"
+    " cannot name, and the amount must be within the product's limits",
+    "POST /me/campaigns/{campaign_id}/articles": "an id's letters and digits are Unicode classes"
+    " the pattern's ECMA dialect cannot name",
+}
+ACCEPTED = "ST202 Schema-valid request rejected"
+_OPERATION = re.compile(r"^_{3,} ([A-Z]+ \S+) _{3,}$")
+_FAILURE = re.compile(r"^- (ST\d+ .+)$")
+
+
+def failures(report: str) -> set[tuple[str, str]]:
+    """Each (operation, failed check) a schemathesis report lists."""
+    found, operation = set(), ""
+    for line in report.splitlines():
+        if heading := _OPERATION.match(line):
+            operation = heading[1]
+        elif (failure := _FAILURE.match(line)) and operation:
+            found.add((operation, failure[1]))
+    return found
+
+
+# A bound against a hung run, not a measure: on a 2-core machine shared with other test runs (load
+# average 30) a run of 1,900 cases took 116 s, and one with every check up to 4 minutes.
+RUN_TIMEOUT_S = 600
 
 
 @pytest.fixture(scope="module")
@@ -54,10 +88,12 @@ def schemathesis_run(
     *,
     checks: str = CHECKS,
     hooks: Path | None = None,
+    accepted: Callable[[str], bool] | None = None,
 ) -> str:
     """Run ``st run`` against the server; its report, and an AssertionError when it failed.
 
-    ``hooks`` is a module of schemathesis hooks to load (SCHEMATHESIS_HOOKS)."""
+    ``hooks`` is a module of schemathesis hooks to load (SCHEMATHESIS_HOOKS); ``accepted`` tells
+    which failures its report may list (operation, check), or none may."""
     command = [
         sys.executable,
         "-m",
@@ -85,25 +121,39 @@ def schemathesis_run(
         command, cwd=workdir, env=env, capture_output=True, text=True, timeout=RUN_TIMEOUT_S, check=False
     )
     report = finished.stdout + finished.stderr
-    assert finished.returncode == 0, report
+    if accepted is not None and finished.returncode != 0:
+        found = failures(report)
+        assert found, report  # it failed without a failure listed: an error of the run itself
+        assert [failure for failure in found if not accepted(*failure)] == [], report
+    else:
+        assert finished.returncode == 0, report
     return report
 
 
 @pytest.mark.parametrize(
-    ("base_path", "accept", "examples"),
+    ("base_path", "accept", "examples", "checks"),
     [
-        # The default answers, where the body is checked against the schemas too.
-        ("", "application/vnd.service.v1+json", 25),
+        # The default answers, where the body is checked against the schemas too, with every
+        # check schemathesis has.
+        ("", "application/vnd.service.v1+json", 10, "all"),
         # Version by path and XML answers: statuses, content types and headers.
-        ("/v1", "application/vnd.service.v1+xml", 10),
+        ("/v1", "application/vnd.service.v1+xml", 10, CHECKS),
     ],
-    ids=["json", "v1-xml"],
+    ids=["json-all-checks", "v1-xml"],
 )
 def test_schemathesis_finds_no_server_error_and_no_divergence(
-    live_server: Sandbox, tmp_path: Path, base_path: str, accept: str, examples: int
+    live_server: Sandbox, tmp_path: Path, base_path: str, accept: str, examples: int, checks: str
 ) -> None:
     live_server.reset()
-    report = schemathesis_run(live_server, base_path, accept, examples, tmp_path)
+    report = schemathesis_run(
+        live_server,
+        base_path,
+        accept,
+        examples,
+        tmp_path,
+        checks=checks,
+        accepted=lambda operation, check: check == ACCEPTED and operation in BUSINESS_RULES,
+    )
     operations = sum(len(item) for item in build_document(live_server.url)["paths"].values())
     assert f"Tested: {operations}" in report, report
 

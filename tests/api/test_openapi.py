@@ -77,6 +77,11 @@ class Call:
     data: bytes | None = None
     content_type: str = "application/json"
     accept: str | None = None
+    headers: dict = field(default_factory=dict)
+
+
+# The first request under a key, then another request under it: a 409 on every POST.
+KEY = {"Idempotency-Key": "scenario-key"}
 
 
 # The operation's own answers; the first is a success, the template of the generic calls.
@@ -125,6 +130,9 @@ SCENARIOS: dict[tuple[str, str], list[Call]] = {
     ("POST", "/me/campaigns/{campaign_id}/articles"): [
         Call(204, json=[{"id": "a3", "name": "Lamp", "url": "https://shop.example/lamp", "image_url": None}]),
         Call(400, json=[{"id": "a4"}, "not an article"]),
+        Call(204, json=[{"id": "a5", "name": "Desk", "url": "https://shop.example/desk"}], headers=KEY),
+        Call(204, json=[{"id": "a5", "name": "Desk", "url": "https://shop.example/desk"}], headers=KEY),
+        Call(409, json=[{"id": "a6", "name": "Desk", "url": "https://shop.example/desk"}], headers=KEY),
     ],
     ("GET", "/me/campaigns/{campaign_id}/articles"): [
         Call(200, query={"name-icontains": "LAMP"}),
@@ -239,7 +247,7 @@ class Runner:
         return self.variant.prefix + template.format(**ids)
 
     async def send(self, method: str, template: str, call: Call) -> Answer:
-        headers = bearer(call.key) if call.key else {}
+        headers = {**(bearer(call.key) if call.key else {}), **call.headers}
         accept = call.accept or self.variant.accept
         if accept:
             headers["Accept"] = accept

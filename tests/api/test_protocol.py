@@ -58,9 +58,19 @@ async def test_json_accepts(api, accept):
 
 @pytest.mark.parametrize(
     "accept",
+    ["application/xml", "text/xml", "text/html;q=0.5, application/xml", "application/vnd.service.v1+xml"],
+)
+async def test_xml_accepts_are_answered_as_application_xml(api, accept):
+    response = await api.get(BUTTON, headers=bearer(DEMO_PUBLIC, Accept=accept))
+    assert response.status == 201
+    assert response.headers["Content-Type"] == "application/xml; charset=utf-8"
+    assert ET.fromstring(await response.text()).tag == "root"
+
+
+@pytest.mark.parametrize(
+    "accept",
     [
         "text/html",
-        "application/xml",
         "application/vnd.service.v2+json",
         "application/vnd.service.v1+yaml",
         "application/json;q=0",
@@ -135,10 +145,25 @@ async def test_cors_preflight_allows_authorization(api):
     assert "authorization" in response.headers["Access-Control-Allow-Headers"].lower()
 
 
+async def test_cors_preflight_allows_an_idempotency_key(api):
+    response = await api.options(
+        "/checkout",
+        headers={
+            "Origin": "http://localhost:8000",
+            "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "authorization, content-type, idempotency-key",
+        },
+    )
+    assert response.status == 204
+    assert "idempotency-key" in response.headers["Access-Control-Allow-Headers"].lower()
+
+
 async def test_cors_on_answers(api):
     response = await api.get(BUTTON, headers=bearer(DEMO_PUBLIC, Origin="http://localhost:8000"))
     assert response.headers["Access-Control-Allow-Origin"] == "*"
-    assert "X-Service-Media-Type" in response.headers["Access-Control-Expose-Headers"]
+    exposed = response.headers["Access-Control-Expose-Headers"]
+    assert "X-Service-Media-Type" in exposed
+    assert "Idempotent-Replayed" in exposed  # a page can tell a replayed answer
 
 
 async def test_no_cors_headers_for_a_request_without_origin(api):

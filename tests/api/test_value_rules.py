@@ -3,8 +3,8 @@
 For each row the SDK's answer (``backend_stub.sdk_rules.attributes.parse_button`` on the
 button's attributes: a button it checks, or a console warning) must match the server's
 (``GET /checkout/button`` with those values: any answer but 400, or 400). A value the SDK took
-and the server refused would hide the button with no warning; one the SDK refused and the server took would hide a button the
-merchant can offer.
+and the server refused would hide the button with no warning; one the SDK refused and the
+server took would hide a button the merchant can offer.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """The served OpenAPI document, and clients generated from it by third-party generators.
 
 Each is made once per test session from the document the sandbox server serves (the session's
-``service``), in a temporary folder: the Python client by ``openapi-python-client``, the
-TypeScript types by ``openapi-typescript``, compiled with the usage file by ``tsc --strict``.
+``service``), in a temporary folder: the Python clients by ``openapi-python-client`` and by
+openapi-generator (its jar from PyPI's ``openapi-generator-cli``, run with Java), the TypeScript
+types by ``openapi-typescript``, compiled with the usage file by ``tsc --strict``.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 NODE_BIN = ROOT / "node_modules" / ".bin"
 USAGE = Path(__file__).resolve().parent / "typescript"
 PYTHON_PACKAGE = "service_client"
+GENERATOR_PACKAGE = "service_generated"
 TOOL_TIMEOUT_S = 120
 
 
@@ -80,13 +82,45 @@ def python_client(served_document: Path) -> Iterator[ModuleType]:
     )
     # It warns, and leaves out, whatever part of the document it cannot turn into code.
     assert "Warning" not in output, output
+    yield from _imported(folder, PYTHON_PACKAGE)
+
+
+def _imported(folder: Path, package: str) -> Iterator[ModuleType]:
+    """``package`` imported from ``folder``, forgotten again after the session."""
     sys.path.insert(0, str(folder))
     try:
-        yield importlib.import_module(PYTHON_PACKAGE)
+        yield importlib.import_module(package)
     finally:
         sys.path.remove(str(folder))
-        for name in [name for name in sys.modules if name.partition(".")[0] == PYTHON_PACKAGE]:
+        for name in [name for name in sys.modules if name.partition(".")[0] == package]:
             del sys.modules[name]
+
+
+@pytest.fixture(scope="session")
+def generator_client(served_document: Path) -> Iterator[ModuleType]:
+    """The ``python`` client openapi-generator makes from the document, imported."""
+    folder = served_document.parent / "generator"
+    output = run_tool(
+        [
+            Path(sys.executable).parent / "openapi-generator-cli",
+            "generate",
+            "--input-spec",
+            served_document,
+            "--generator-name",
+            "python",
+            "--output",
+            folder,
+            "--package-name",
+            GENERATOR_PACKAGE,
+            # The client alone: its tests and docs are not what is tested here.
+            "--global-property",
+            "apiTests=false,modelTests=false,apiDocs=false,modelDocs=false",
+        ],
+        cwd=served_document.parent,
+    )
+    # It names what it could not type (a schema it made up a name for) in a warning.
+    assert "InlineObject" not in output, output
+    yield from _imported(folder, GENERATOR_PACKAGE)
 
 
 @pytest.fixture(scope="session")

@@ -65,6 +65,7 @@ def merchant_backend(python_client: ModuleType, client: object, sandbox: Sandbox
         order_id="py-checkout", client=client, body=models.AmountRequest(amount=20001)
     )
     assert refused.status_code == 400
-    assert isinstance(refused.parsed, models.Error)
+    assert isinstance(refused.parsed, models.BadRequestError)
     assert refused.parsed.error.type_ == "ApiValidationException"
+    assert refused.parsed.error.message == "API validation error"
     assert "amount" in refused.parsed.error.fields.additional_properties

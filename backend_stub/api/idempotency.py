@@ -1,0 +1,96 @@
+"""Idempotent retries: every API ``POST`` may carry an ``Idempotency-Key`` (CONTRACT 4.5).
+
+The same merchant sending the same key with the same method, path and body within the
+lifetime (24 hours) gets the first answer again, status, headers and body, with
+``Idempotent-Replayed: true``, and nothing happens twice. The same key with another method,
+path or body is a 409, and so is a retry that arrives while the first request under the key is
+still running. Keys are per merchant. Answers are kept in SQLite, so they survive a restart.
+
+Answers a retry could change are not kept, so the retry runs again: 5xx (the server failed or
+was down), 408 and 429 (try again later). A 4xx that the request itself caused is kept, as
+payment APIs do: the retry of a refund refused for its amount is refused the same way.
+
+:func:`once` is called by :func:`~.serving.serve` for every API ``POST`` that has the header,
+so no handler knows about keys.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Awaitable, Callable
+
+from aiohttp import web
+
+from ..state import state_of
+from ..storage.idempotency import StoredAnswer
+from ..storage.merchants import Merchant
+from .bodies import read_body
+from .errors import Conflict, ValidationFailed
+
+__all__ = ["KEY_HEADER", "REPLAYED_HEADER", "MAX_KEY_LENGTH", "check_key", "once"]
+
+KEY_HEADER = "Idempotency-Key"
+REPLAYED_HEADER = "Idempotent-Replayed"
+MAX_KEY_LENGTH = 255
+# Statuses a retry may well change: their answers are not kept.
+_NOT_KEPT = frozenset({408, 429})
+# Headers aiohttp writes for each answer itself: the replay gets its own.
+_NOT_REPLAYED = frozenset({"content-length", "date", "server", "transfer-encoding", "connection"})
+
+
+def check_key(key: str) -> str | None:
+    """Why ``key`` is not a valid idempotency key (1 to 255 printable ASCII characters), or None."""
+    if not 1 <= len(key) <= MAX_KEY_LENGTH:
+        return f"Use 1 to {MAX_KEY_LENGTH} characters."
+    if not all(" " <= char <= "~" for char in key):
+        return "Use printable ASCII characters only."
+    return None
+
+
+def _fingerprint(method: str, path: str, body: bytes) -> str:
+    digest = hashlib.sha256(f"{method} {path}\n".encode())
+    digest.update(body)
+    return digest.hexdigest()
+
+
+def _replay(answer: StoredAnswer) -> web.Response:
+    response = web.Response(status=answer.status, body=answer.body or None, headers=answer.headers)
+    response.headers[REPLAYED_HEADER] = "true"
+    return response
+
+
+async def once(
+    request: web.Request, merchant: Merchant, answer: Callable[[], Awaitable[web.StreamResponse]]
+) -> web.StreamResponse:
+    """The answer to ``request`` under its ``Idempotency-Key``: the stored one, or ``answer()``'s
+    (which must render errors as answers rather than raise them), stored for the next retry."""
+    key = request.headers[KEY_HEADER]
+    problem = check_key(key)
+    if problem is not None:
+        raise ValidationFailed(fields={KEY_HEADER: [problem]})
+    state = state_of(request)
+    store, running, slot = state.idempotency, state.keys_running, (merchant.id, key)
+    # Marked running before anything is awaited (the server runs on one event loop), so two
+    # requests under one key can never both go ahead; a body still arriving counts as running.
+    if slot in running:
+        raise Conflict(f"A request with {KEY_HEADER} {key!r} is still running; retry when it has answered.")
+    running.add(slot)
+    try:
+        fingerprint = _fingerprint(request.method, request.path, await read_body(request))
+        stored = store.find(merchant.id, key, time.time())
+        if stored is not None:
+            if stored.fingerprint != fingerprint:
+                raise Conflict(f"{KEY_HEADER} {key!r} was used with another request; use a new key.")
+            return _replay(stored)
+        response = await answer()
+        sent = response.body if isinstance(response, web.Response) else None
+        if isinstance(sent, bytes | None) and response.status < 500 and response.status not in _NOT_KEPT:
+            headers = {
+                name: value for name, value in response.headers.items() if name.lower() not in _NOT_REPLAYED
+            }
+            answered = StoredAnswer(fingerprint, response.status, headers, sent or b"")
+            store.keep(merchant.id, key, answered, time.time())
+        return response
+    finally:
+        running.discard(slot)
