@@ -20,7 +20,7 @@ from ..domain.errors import DomainError
 from ..storage.merchants import KeyHolder, Merchant
 from .auth import authorize
 from .errors import APIError, InternalServerError, MethodNotAllowed, NotFound, PayloadTooLarge, from_domain
-from .negotiation import negotiate
+from .negotiation import negotiate, version_number
 from .rendering import MEDIA_TYPE, render
 from .routing import Handler, RouteInfo
 
@@ -65,7 +65,7 @@ async def serve(
             request[MEDIA_TYPE] = negotiate(headers.get("Accept"), info.path_version)
             request[MERCHANT] = authorize(holder, info.access, headers)
         elif versioned := _VERSIONED_PATH.match(request.path):
-            negotiate(None, int(versioned[1]))  # an unknown version is a 406, not a 404
+            negotiate(None, version_number(versioned[1]))  # an unknown version is a 406, not a 404
         response = await handler(request)
     except web.HTTPException as exc:
         if exc.status < 400:  # a redirect goes out as aiohttp makes it
@@ -73,6 +73,11 @@ async def serve(
         response = error_answer(request, exc)
     except Exception as exc:
         response = error_answer(request, exc)
+    if "Content-Encoding" in headers and not request.content.is_eof():
+        # aiohttp reads what is left of a body after the answer, to reuse the connection; a
+        # compressed body that does not decode then makes it close the connection unannounced,
+        # under the client's next request. Said in the answer, the client opens a new one.
+        response.force_close()
     return label_for_cors(request, response) if cors else response
 
 
