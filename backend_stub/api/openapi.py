@@ -24,16 +24,15 @@ from collections.abc import Callable
 from typing import Any
 
 from aiohttp import web
-from yarl import URL
 
 from ..domain.pagination import PAGE_SIZE
-from ..state import state_of
 from . import articles, button, captures, checkouts, orders, refunds
 from .negotiation import LATEST_VERSION
 from .openapi_errors import METHOD_NOT_ALLOWED, error_responses, error_schemas
 from .openapi_filters import FILTER_SCHEMAS
 from .openapi_operations import Paths, Section
 from .openapi_schema import HEADERS, JSON, Schema
+from .public_url import server_url
 
 __all__ = ["OPENAPI_PATH", "SECTIONS", "TAGS", "build_document", "server_url", "ROUTES"]
 
@@ -136,20 +135,6 @@ def build_document(server_url: str) -> dict[str, Any]:
             },
         },
     }
-
-
-def server_url(request: web.Request) -> str:
-    """Where this server is reached: its configured public URL, else the address it is bound to
-    that the request arrived at. Never the request's Host header, which the client chooses."""
-    public_url = state_of(request).config.public_url
-    if public_url:
-        return public_url.rstrip("/")
-    transport = request.transport
-    sockname = transport.get_extra_info("sockname") if transport is not None else None
-    if not isinstance(sockname, tuple):  # a Unix socket, or a client already gone: no address
-        return ""
-    host, port = sockname[:2]
-    return str(URL.build(scheme="http", host=host, port=port))
 
 
 @functools.lru_cache(maxsize=8)
