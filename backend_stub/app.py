@@ -15,7 +15,7 @@ from .storage import Database
 from .storage.fixture import load_fixture, read_fixture
 from .web import assets, hosted_checkout
 
-__all__ = ["create_app"]
+__all__ = ["SERVER_NAME", "create_app"]
 
 # Each API resource module exposes ROUTES; adding a resource is adding it here.
 RESOURCES = [button, checkouts, orders, refunds, captures, articles]
@@ -34,10 +34,24 @@ def _open_state(config: Config) -> ServerState:
     return ServerState(config=config, db=db, fixture=fixture)
 
 
+# aiohttp's default, "Python/3.11 aiohttp/3.14.5", tells a prober which known bugs to try.
+SERVER_NAME = "service-stub"
+
+
+async def _name_the_server(_request: web.Request, response: web.StreamResponse) -> None:
+    response.headers["Server"] = SERVER_NAME
+
+
 def create_app(config: Config | None = None) -> web.Application:
     """A sandbox server. Its database is opened here, so a bad path fails fast, before serving."""
     config = config or Config()
-    app = web.Application(client_max_size=1024**2)  # no middleware: see backend_stub.endpoints
+    app = web.Application(
+        client_max_size=1024**2,
+        # aiohttp closes a connection that has no request in progress when its keep-alive time
+        # runs out, counted from the connection's start as well as from each answer: that is
+        # the header timeout (aiohttp's own default is an hour, for any number of connections).
+        handler_args={"keepalive_timeout": config.header_timeout},
+    )  # no middleware: see backend_stub.endpoints
     state = _open_state(config)
     app[STATE] = state
 
@@ -46,6 +60,7 @@ def create_app(config: Config | None = None) -> web.Application:
         state.db.close()
 
     app.cleanup_ctx.append(close_database)
+    app.on_response_prepare.append(_name_the_server)
     gate_controls.add_switchboard(app)
     assets.add_file_cache(app)
     for resource in RESOURCES:

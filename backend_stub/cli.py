@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import os
 import signal
@@ -14,6 +15,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from aiohttp import web
+from aiohttp.web_protocol import RequestPayloadError
 
 from . import __version__
 from .api.hosts import hostname
@@ -91,6 +93,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="how long a list query may run before it gets 408 (default %(default)s)",
     )
     add(
+        "--header-timeout",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="how long a connection may stay open without a whole request head, from its start"
+        " or its last answer, before it is closed (default %(default)s)",
+    )
+    add(
         "--concurrency-limit",
         type=int,
         default=64,
@@ -143,6 +153,7 @@ def config_from(args: argparse.Namespace) -> Config:
         # The names the server is reached by: --allowed-host, the bound address, the public URL's.
         "allowed_hosts": frozenset(args.allowed_host) | {name for name in (bound, public) if name},
         "query_timeout": args.query_timeout,
+        "header_timeout": args.header_timeout,
     }
     if args.sdk_dir is not None:
         options["sdk_dir"] = args.sdk_dir
@@ -152,6 +163,7 @@ def config_from(args: argparse.Namespace) -> Config:
 async def serve(config: Config, host: str, port: int, *, stop_when_stdin_closes: bool = False) -> None:
     """Serve until SIGINT or SIGTERM (or the end of standard input, when asked); prints the URL
     once the socket is listening."""
+    _allow_open_files()
     runner = web.AppRunner(create_app(config), access_log=None, handle_signals=False)
     await runner.setup()
     await web.TCPSite(runner, host, port).start()
@@ -172,6 +184,19 @@ async def serve(config: Config, host: str, port: int, *, stop_when_stdin_closes:
         await runner.cleanup()
 
 
+def _allow_open_files() -> None:
+    # Every connection is a file: with a soft limit of 1,024, some hundreds of clients that
+    # trickle their headers left new clients waiting. The hard limit is the system's to set.
+    try:
+        import resource  # POSIX only
+    except ImportError:
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
 def _stop_at_end_of_stdin(loop: asyncio.AbstractEventLoop, stop: asyncio.Event) -> None:
     # os.read, not sys.stdin: a daemon thread blocked inside a buffered reader holds its lock,
     # and the interpreter then aborts at exit ("could not acquire lock for <stdin>").
@@ -180,10 +205,19 @@ def _stop_at_end_of_stdin(loop: asyncio.AbstractEventLoop, stop: asyncio.Event) 
     loop.call_soon_threadsafe(stop.set)
 
 
+def _not_a_client_body(record: logging.LogRecord) -> bool:
+    # After the 400 for a body that does not decode (api.bodies), aiohttp drains the rest of it,
+    # meets the same error again and logs it with a traceback: a client's mistake, not the
+    # server's, and one a client could repeat to fill the log.
+    error = record.exc_info[1] if record.exc_info else None
+    return not isinstance(error, RequestPayloadError)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the server until interrupted."""
     args = parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    logging.getLogger("aiohttp.server").addFilter(_not_a_client_body)
     asyncio.run(
         serve(config_from(args), args.host, args.port, stop_when_stdin_closes=args.stop_when_stdin_closes)
     )

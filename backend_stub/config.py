@@ -40,5 +40,9 @@ class Config:
     body_timeout: float = 10.0
     # Seconds an Idempotency-Key's answer is kept for a retry (api.idempotency): 24 hours.
     idempotency_lifetime: float = 24 * 3600.0
+    # Seconds a connection may stay open without a whole request head, from its start or from
+    # the end of its last answer, before it is closed (backend_stub.app): a client trickling
+    # its headers a byte at a time, or holding idle connections, cannot keep them forever.
+    header_timeout: float = 10.0
     # Bytes the request journal keeps at most (sandbox.journal).
     journal_max_bytes: int = DEFAULT_MAX_BYTES

@@ -36,9 +36,14 @@ def route_info(route: web.AbstractRoute) -> RouteInfo | None:
 
 
 def add_api_routes(app: web.Application, routes: Iterable[Route]) -> None:
-    """Register API operations, under each version prefix."""
+    """Register API operations, under each version prefix; ``HEAD`` wherever ``GET`` is (the
+    same answer without its body, as HTTP wants and aiohttp's ``add_get`` does)."""
     for method, path, handler, info in versioned(routes):
-        app.router.add_route(method, path, _through_pipeline(app, handler, info))
+        bound = _through_pipeline(app, handler, info)
+        if method == "GET":
+            app.router.add_get(path, bound)
+        else:
+            app.router.add_route(method, path, bound)
 
 
 def add_routes(app: web.Application, definitions: Iterable[web.RouteDef]) -> None:

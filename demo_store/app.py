@@ -8,8 +8,9 @@ from pathlib import Path
 import aiohttp
 from aiohttp import web
 
+from .access import backoffice_login, same_origin_writes
 from .config import CONFIG, SERVICE, SIGNER, StoreConfig
-from .middlewares import error_pages, same_origin_posts, security_headers, served_host
+from .middlewares import compressed_leftovers, error_pages, security_headers, served_host
 from .rendering import render
 from .service_client import ServiceClient
 from .signed_cookies import CookieSigner
@@ -23,9 +24,18 @@ STATIC = Path(__file__).resolve().parent / "static"
 def create_app(config: StoreConfig | None = None) -> web.Application:
     """The store for ``config`` (defaults: the sandbox on 127.0.0.1:8400 and Demo Shop's keys)."""
     config = config or StoreConfig()
-    # Outermost first: headers go on error pages too; other names and cross-site posts are refused
-    # before any work.
-    app = web.Application(middlewares=[security_headers, served_host, error_pages(render), same_origin_posts])
+    # Outermost first: headers go on error pages too; other names, cross-site writes and the back
+    # office without its password are refused before any work.
+    app = web.Application(
+        middlewares=[
+            compressed_leftovers,
+            security_headers,
+            served_host,
+            error_pages(render),
+            same_origin_writes,
+            backoffice_login,
+        ]
+    )
     app[CONFIG] = config
     app[SIGNER] = CookieSigner(config.cookie_secret)
     for routes in (shop.ROUTES, cart.ROUTES, checkout.ROUTES, backoffice.ROUTES):

@@ -58,7 +58,8 @@ class OrderFilters:
         texts: dict[str, Any] = {attr: values.get(name, "").strip() for attr, name in cls.FORM_FIELDS.items()}
         filters = cls(**texts)
         page = values.get("page", "1")
-        filters.page = int(page) if page.isdigit() and int(page) >= 1 else 1
+        # Nine digits: past any last page, and int() of thousands of digits raises.
+        filters.page = int(page) if page.isdigit() and len(page) <= 9 and int(page) >= 1 else 1
         return filters
 
     @property
@@ -90,7 +91,7 @@ class OrderFilters:
         start, end = self._day(self.date_from, "From"), self._day(self.date_to, "To")
         if start:
             params["created-gte"] = start.isoformat()
-        if end:
+        if end and end < date.max:  # up to the last day there is: no bound at all
             # "To 23 November" includes that whole day: everything before the 24th, 00:00 UTC.
             params["created-lt"] = (end + timedelta(days=1)).isoformat()
         if not self.search:

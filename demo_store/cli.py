@@ -17,6 +17,7 @@ from typing import Any
 
 from aiohttp import web
 
+from .access import PASSWORD_VARIABLE, check_reachable
 from .app import create_app
 from .config import DEFAULT_SERVICE_URL, StoreConfig
 
@@ -58,6 +59,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="key for the API, kept on the server (prefer the DEMO_STORE_PRIVATE_KEY variable)",
     )
     add(
+        "--backoffice-password",
+        default=env(PASSWORD_VARIABLE),
+        help="the back office's password (HTTP Basic, any user name); required to listen beyond"
+        f" localhost (prefer the {PASSWORD_VARIABLE} variable)",
+    )
+    add(
         "--production",
         action="store_true",
         default=env("DEMO_STORE_SANDBOX", "true").lower() == "false",
@@ -73,6 +80,7 @@ def config_from(args: argparse.Namespace) -> StoreConfig:
         "public_key": args.public_key,
         "private_key": args.private_key,
         "sandbox": not args.production,
+        "backoffice_password": args.backoffice_password or None,
     }
     if args.public_url:
         options["public_url"] = args.public_url
@@ -114,6 +122,12 @@ async def serve(config: StoreConfig, host: str, port: int, *, public_url_given: 
     """Serve until SIGINT or SIGTERM; without a public URL given, the store's is the address it
     listens on (known once bound: port 0 picks one)."""
     sockets = bind(host, port)
+    try:
+        check_reachable(sockets, config.backoffice_password)
+    except SystemExit:
+        for sock in sockets:
+            sock.close()
+        raise
     bound = sockets[0].getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{bound}"

@@ -48,6 +48,9 @@ class StoreConfig:
     # Signs the cart cookie. A fresh one per start unless configured: carts then empty on restart.
     cookie_secret: bytes = field(default_factory=lambda: secrets.token_bytes(32), repr=False)
     currency: str = "EUR"
+    # The back office's password (HTTP Basic); None: no password, which only loopback allows
+    # (demo_store.access).
+    backoffice_password: str | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         origin_of(self.service_url, "the service URL")

@@ -1,5 +1,5 @@
 """What every answer of the store goes through: security headers, the host it answers under,
-cross-site form refusal, and error pages in the store's look instead of aiohttp's plain text."""
+and error pages in the store's look instead of aiohttp's plain text (who may act: .access)."""
 
 from __future__ import annotations
 
@@ -8,15 +8,15 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 from aiohttp import web
+from aiohttp.web_protocol import RequestPayloadError
 
 from .config import CONFIG
 from .service_client import ServiceUnreachable
 
-__all__ = ["security_headers", "served_host", "same_origin_posts", "error_pages"]
+__all__ = ["security_headers", "served_host", "error_pages", "compressed_leftovers"]
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 log = logging.getLogger("demo_store")
-UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 
 def content_security_policy(service_origin: str) -> str:
@@ -71,17 +71,22 @@ async def served_host(request: web.Request, handler: Handler) -> web.StreamRespo
 
 
 @web.middleware
-async def same_origin_posts(request: web.Request, handler: Handler) -> web.StreamResponse:
-    """Refuse state-changing requests sent by another site: a page elsewhere must not be able to
-    refund orders or fill carts through a hidden form (browsers send ``Origin`` on these)."""
-    origin = request.headers.get("Origin")
-    if (
-        request.method in UNSAFE_METHODS
-        and origin is not None
-        and origin != request.app[CONFIG].public_origin
-    ):
-        raise web.HTTPForbidden(text="Cross-site requests are refused.")
-    return await handler(request)
+async def compressed_leftovers(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Close the connection, in the answer, after a compressed body left partly unread: aiohttp
+    reads the rest to reuse the connection, and one that does not decode made it close the
+    connection unannounced, under the client's next request."""
+    try:
+        response = await handler(request)
+    except web.HTTPException as refusal:
+        _close_if_unread(request, refusal)
+        raise
+    _close_if_unread(request, response)
+    return response
+
+
+def _close_if_unread(request: web.Request, response: web.StreamResponse) -> None:
+    if "Content-Encoding" in request.headers and not request.content.is_eof():
+        response.force_close()
 
 
 def error_pages(render: Callable[..., web.Response]) -> Callable[..., Any]:
@@ -96,6 +101,9 @@ def error_pages(render: Callable[..., web.Response]) -> Callable[..., Any]:
                 raise
             context = {"title": "Page not found", "message": "There is nothing at this address."}
             return render(request, "error.html", context, status=404)
+        except RequestPayloadError:  # a form whose Content-Encoding does not decode
+            context = {"title": "Unreadable form", "message": "The store could not read what was sent."}
+            return render(request, "error.html", context, status=400)
         except ServiceUnreachable as error:
             message = f"The store could not reach the service at {error.url}. Is the sandbox server running?"
             return render(

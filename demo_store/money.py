@@ -6,6 +6,8 @@ import re
 
 __all__ = ["format_money", "parse_money", "input_value"]
 
+# Digits of whole euros at most: far past any amount the service takes (10^13 minor units).
+MAX_DIGITS = 18
 SYMBOLS = {"EUR": "€", "USD": "$", "GBP": "£"}
 # What a person types into an amount field: "12", "12.5", "12.50", "1,250.00", "12,50".
 _TYPED = re.compile(r"^\s*(?P<major>\d{1,3}(?:[ ,]\d{3})*|\d+)(?:[.,](?P<minor>\d{1,2}))?\s*$")
@@ -23,13 +25,17 @@ def format_money(amount: int, currency: str = "EUR") -> str:
 def parse_money(text: str) -> int | None:
     """What a merchant typed (``"12.50"``) in minor units (``1250``); None when it is no amount.
 
-    Zero and huge values pass: the service, not the store, decides which amounts it accepts,
-    and the back office shows its answer.
+    Zero and large values pass: the service, not the store, decides which amounts it accepts,
+    and the back office shows its answer. Past :data:`MAX_DIGITS` digits it is no amount (and
+    int() of thousands of digits raises).
     """
     match = _TYPED.match(text or "")
     if not match:
         return None
-    major = int(re.sub(r"[ ,]", "", match["major"]))
+    digits = re.sub(r"[ ,]", "", match["major"])
+    if len(digits) > MAX_DIGITS:
+        return None
+    major = int(digits)
     minor = int((match["minor"] or "0").ljust(2, "0"))
     return major * 100 + minor
 

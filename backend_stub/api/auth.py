@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import Enum
 
-from ..domain.keys import read_key
+from ..domain.keys import ASCII_WHITESPACE, read_key
 from ..storage.merchants import KeyHolder, Merchant, MerchantStore
 from .errors import Forbidden, Unauthorized
 
@@ -25,7 +25,7 @@ _HOW = "send 'Authorization: Bearer <key>'"
 def bearer_key(header: str) -> str | None:
     """The key of an ``Authorization: Bearer <key>`` header, read as the SDK reads keys
     (:func:`~backend_stub.domain.keys.read_key`); None when the header has another form."""
-    scheme, _, key = header.strip().partition(" ")
+    scheme, _, key = header.strip(ASCII_WHITESPACE).partition(" ")
     return read_key(key) if scheme.lower() == "bearer" else None
 
 

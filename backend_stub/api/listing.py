@@ -15,6 +15,7 @@ from aiohttp import web
 from ..domain.filters import Condition, FieldType, parse_filters
 from ..domain.pagination import Page, envelope, page_of, parse_page_number
 from ..state import state_of
+from .public_url import server_url
 from .rendering import render
 from .serving import MERCHANT
 
@@ -24,8 +25,10 @@ T = TypeVar("T")
 
 
 def page_link(request: web.Request) -> Callable[[int], str]:
-    """``link(n)``: the absolute URL of page ``n`` of this list, with every other parameter kept."""
-    return lambda number: str(request.url.update_query(page=str(number)))
+    """``link(n)``: the absolute URL of page ``n`` of this list, with every other parameter kept,
+    on the server's own address (:func:`~.public_url.server_url`), never the ``Host`` header's."""
+    base, target = server_url(request), request.rel_url
+    return lambda number: base + str(target.update_query(page=str(number)))
 
 
 async def render_list(

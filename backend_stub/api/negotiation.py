@@ -14,14 +14,17 @@ from dataclasses import dataclass, field
 
 from .errors import NotAcceptable
 
-__all__ = ["MediaType", "LATEST_VERSION", "DEFAULT", "negotiate"]
+__all__ = ["MediaType", "LATEST_VERSION", "DEFAULT", "MAX_VERSION_DIGITS", "negotiate", "version_number"]
 
 LATEST_VERSION = 1
 SUPPORTED_VERSIONS = frozenset({1})
 
 _VENDOR = re.compile(
-    r"^application/vnd\.service(?P<sandbox>\.sandbox)?\.v(?P<version>\d+)\+(?P<format>json|xml)$"
+    r"^application/vnd\.service(?P<sandbox>\.sandbox)?\.v(?P<version>\d{1,9})\+(?P<format>json|xml)$"
 )
+# Nine digits: int() of thousands of digits raises (Python's limit on converting huge numbers),
+# and a version that long is no version: like any other unknown one, it is a 406.
+MAX_VERSION_DIGITS = 9
 _GENERIC_JSON = frozenset({"application/json", "application/*", "*/*"})
 # The names the OpenAPI document offers XML under, which generated clients ask for.
 _GENERIC_XML = frozenset({"application/xml", "text/xml"})
@@ -63,6 +66,11 @@ def _ranges(accept: str) -> list[tuple[float, str]]:
         if media and weight > 0:
             ranges.append((-weight, index, media.lower()))
     return [(-w, media) for w, _, media in sorted(ranges)]
+
+
+def version_number(digits: str) -> int:
+    """The version ``digits`` name; 0 (no version) past :data:`MAX_VERSION_DIGITS` digits."""
+    return int(digits) if len(digits) <= MAX_VERSION_DIGITS else 0
 
 
 # Clients send few distinct Accept headers; every API request negotiates.

@@ -24,10 +24,8 @@ from collections.abc import Callable
 from typing import Any
 
 from aiohttp import web
-from yarl import URL
 
 from ..domain.pagination import PAGE_SIZE
-from ..state import state_of
 from . import articles, button, captures, checkouts, orders, refunds
 from .idempotency import KEY_HEADER, MAX_KEY_LENGTH, REPLAYED_HEADER
 from .negotiation import LATEST_VERSION
@@ -36,6 +34,7 @@ from .openapi_examples import OPERATIONS
 from .openapi_filters import FILTER_SCHEMAS
 from .openapi_operations import Paths, Section
 from .openapi_schema import HEADERS, JSON, Schema, ref
+from .public_url import server_url
 
 __all__ = ["OPENAPI_PATH", "SECTIONS", "TAGS", "build_document", "server_url", "ROUTES"]
 
@@ -189,20 +188,6 @@ def build_document(server_url: str) -> dict[str, Any]:
             },
         },
     }
-
-
-def server_url(request: web.Request) -> str:
-    """Where this server is reached: its configured public URL, else the address it is bound to
-    that the request arrived at. Never the request's Host header, which the client chooses."""
-    public_url = state_of(request).config.public_url
-    if public_url:
-        return public_url.rstrip("/")
-    transport = request.transport
-    sockname = transport.get_extra_info("sockname") if transport is not None else None
-    if not isinstance(sockname, tuple):  # a Unix socket, or a client already gone: no address
-        return ""
-    host, port = sockname[:2]
-    return str(URL.build(scheme="http", host=host, port=port))
 
 
 @functools.lru_cache(maxsize=8)

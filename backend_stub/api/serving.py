@@ -22,7 +22,7 @@ from ..storage.merchants import KeyHolder, Merchant
 from . import idempotency
 from .auth import authorize
 from .errors import APIError, InternalServerError, MethodNotAllowed, NotFound, PayloadTooLarge, from_domain
-from .negotiation import negotiate
+from .negotiation import negotiate, version_number
 from .rendering import MEDIA_TYPE, render
 from .routing import Handler, RouteInfo
 
@@ -69,7 +69,7 @@ async def serve(
             request[MERCHANT] = authorize(holder, info.access, headers)
             idempotent = request.method == "POST" and idempotency.KEY_HEADER in headers
         elif versioned := _VERSIONED_PATH.match(request.path):
-            negotiate(None, int(versioned[1]))  # an unknown version is a 406, not a 404
+            negotiate(None, version_number(versioned[1]))  # an unknown version is a 406, not a 404
         if idempotent:
             answer = functools.partial(_answered, request, handler)
             response = await idempotency.once(request, request[MERCHANT], answer)
@@ -77,6 +77,11 @@ async def serve(
             response = await handler(request)
     except Exception as exc:
         response = _error_or_redirect(request, exc)
+    if "Content-Encoding" in headers and not request.content.is_eof():
+        # aiohttp reads what is left of a body after the answer, to reuse the connection; a
+        # compressed body that does not decode then makes it close the connection unannounced,
+        # under the client's next request. Said in the answer, the client opens a new one.
+        response.force_close()
     return label_for_cors(request, response) if cors else response
 
 

@@ -202,6 +202,14 @@ def parse_decision(body: object) -> str:
     return status
 
 
+def expired_at(checkout: Checkout, moment: datetime) -> datetime:
+    """The creation time that makes ``checkout`` expire at ``moment`` (the expire control);
+    :class:`Conflict` once it is decided, which nothing undoes (CONTRACT 4.6)."""
+    if checkout.status != CREATED:
+        raise Conflict(f"This checkout was already decided ({checkout.status}): it cannot expire.")
+    return moment - LIFETIME
+
+
 def decide(checkout: Checkout, status: str, moment: datetime) -> tuple[Checkout, Order]:
     """Decide a checkout once: the decided checkout and the order it makes."""
     current = checkout.status_at(moment)

@@ -7,6 +7,11 @@ test that wants that says ``"method": "OPTIONS"``. When several faults match, th
 
 A delay holds the request; clearing the faults (or a reset, or the server stopping) releases
 every held request at once, so a test can hold requests as long as it needs and no longer.
+
+Every request is checked against the active faults, on the event loop, and a glob is compiled
+to a regular expression when it is added, so both are bounded: at most :data:`MAX_FAULTS`
+active faults (409 past it), and a glob of at most :data:`MAX_GLOB_LENGTH` characters with
+:data:`MAX_WILDCARDS` wildcards (a 1,000-character glob of ``?*`` took 115 ms to compile).
 """
 
 from __future__ import annotations
@@ -16,13 +21,25 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..api.errors import STATUSES
-from ..domain.errors import FieldErrors
+from ..domain.errors import Conflict, FieldErrors
 from .fields import read_bool, read_int, read_object, read_str
-from .paths import CONTROL_PREFIX, PathPattern
+from .paths import CONTROL_PREFIX, GLOB_CHARACTERS, PathPattern
 
-__all__ = ["FAULT_STATUSES", "MAX_DELAY_MS", "Fault", "Faults", "parse_fault"]
+__all__ = [
+    "FAULT_STATUSES",
+    "MAX_DELAY_MS",
+    "MAX_FAULTS",
+    "MAX_GLOB_LENGTH",
+    "MAX_WILDCARDS",
+    "Fault",
+    "Faults",
+    "parse_fault",
+]
 
 MAX_DELAY_MS = 3_600_000
+MAX_FAULTS = 100
+MAX_GLOB_LENGTH = 256
+MAX_WILDCARDS = 32
 
 
 # The statuses a fault can answer with: those the API has an error type for.
@@ -78,6 +95,13 @@ def parse_fault(data: object, fault_id: int) -> Fault:
     any_version = read_bool(match, "any_version", errors, default=False, prefix="match")
     if path is not None and (not path.startswith("/") or path.startswith(CONTROL_PREFIX)):
         errors.add("match.path", f"Must be a path starting with '/', outside {CONTROL_PREFIX}.")
+    elif path is not None and not GLOB_CHARACTERS.isdisjoint(path):
+        wildcards = sum(path.count(character) for character in GLOB_CHARACTERS)
+        if len(path) > MAX_GLOB_LENGTH or wildcards > MAX_WILDCARDS:
+            errors.add(
+                "match.path",
+                f"A glob has at most {MAX_GLOB_LENGTH} characters and {MAX_WILDCARDS} of * ? [.",
+            )
     times = read_int(body, "times", errors, default=1, minimum=1)
     status = read_int(body, "status", errors, default=None, minimum=400, maximum=599)
     if status is not None and status not in FAULT_STATUSES:
@@ -110,8 +134,11 @@ class Faults:
         self._release = asyncio.Event()
 
     def add(self, data: object) -> Fault:
-        """Register the fault a control request describes."""
+        """Register the fault a control request describes; :class:`Conflict` when
+        :data:`MAX_FAULTS` are active already."""
         fault = parse_fault(data, self._last_id + 1)
+        if len(self.active) >= MAX_FAULTS:
+            raise Conflict(f"{MAX_FAULTS} faults are active: clear them (DELETE /_sandbox/faults) first.")
         self._last_id = fault.id
         self.active.append(fault)
         return fault

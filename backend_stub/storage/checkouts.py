@@ -6,7 +6,7 @@ import json
 import sqlite3
 from datetime import datetime
 
-from ..domain.checkouts import Checkout, LineItem, decide
+from ..domain.checkouts import Checkout, LineItem, decide, expired_at
 from ..domain.errors import Conflict, NotFound
 from ..domain.timestamps import format_timestamp
 from .database import Database
@@ -36,6 +36,14 @@ def _checkout(row: sqlite3.Row) -> tuple[str, Checkout]:
         decided=datetime.fromisoformat(row["decided"]) if row["decided"] else None,
     )
     return row["merchant_id"], checkout
+
+
+def _read(conn: sqlite3.Connection, checkout_id: str) -> tuple[str, Checkout]:
+    """A checkout and its merchant's id, inside the caller's transaction; :class:`NotFound`."""
+    row = conn.execute(f"SELECT {_COLUMNS} FROM checkouts WHERE id = ?", (checkout_id,)).fetchone()
+    if row is None:
+        raise NotFound(f"There is no checkout {checkout_id!r}.")
+    return _checkout(row)
 
 
 class CheckoutStore:
@@ -95,10 +103,7 @@ class CheckoutStore:
     def decide(self, checkout_id: str, status: str, moment: datetime) -> Checkout:
         """Decide once, atomically: the checkout's status and the new order in the same transaction."""
         with self.db.transaction() as conn:
-            row = conn.execute(f"SELECT {_COLUMNS} FROM checkouts WHERE id = ?", (checkout_id,)).fetchone()
-            if row is None:
-                raise NotFound(f"There is no checkout {checkout_id!r}.")
-            merchant_id, checkout = _checkout(row)
+            merchant_id, checkout = _read(conn, checkout_id)
             decided, order = decide(checkout, status, moment)
             conn.execute(
                 "UPDATE checkouts SET status = ?, decided = ? WHERE id = ?",
@@ -108,9 +113,9 @@ class CheckoutStore:
         return decided
 
     def expire(self, checkout_id: str, moment: datetime) -> Checkout:
-        """Make an undecided checkout expire now (sandbox control, for tests of the error path)."""
-        checkout = self.find(checkout_id)
-        created = format_timestamp(moment - (checkout.expires - checkout.created))
+        """Make an undecided checkout expire now (sandbox control, for tests of the error path);
+        :class:`Conflict`, changing nothing, for a decided one."""
         with self.db.transaction() as conn:
+            created = format_timestamp(expired_at(_read(conn, checkout_id)[1], moment))
             conn.execute("UPDATE checkouts SET created = ? WHERE id = ?", (created, checkout_id))
         return self.find(checkout_id)

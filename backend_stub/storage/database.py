@@ -13,8 +13,12 @@ stops at a deadline with :class:`~backend_stub.domain.errors.DeadlineExceeded`. 
 (a *lane*) has at most half the readers, so one merchant's slow lists cannot take them all.
 
 WAL lets readers see every committed write, and keeps every committed transaction across a
-killed process (SIGKILL). A ``:memory:`` database is a private file in a temporary folder,
-removed on close, so that readers can open it too: every database works the same way.
+killed process (SIGKILL). The write-ahead log is cut back to :data:`WAL_SIZE_LIMIT` once its
+content is in the database (SQLite's ``journal_size_limit``): a big transaction, such as
+seeding 100,000 orders, no longer leaves a file of its size behind, and
+:meth:`Database.give_back_space` returns the pages a reset freed to the file system. A
+``:memory:`` database is a private file in a temporary folder, removed on close, so that readers
+can open it too: every database works the same way.
 """
 
 from __future__ import annotations
@@ -35,11 +39,16 @@ from typing import Any, TypeVar
 from ..domain.errors import DeadlineExceeded
 from .filtering import install_functions
 
-__all__ = ["Database", "READERS"]
+__all__ = ["Database", "READERS", "WAL_SIZE_LIMIT"]
 
 T = TypeVar("T")
 
 READERS = 4
+WAL_SIZE_LIMIT = 4 * 1024**2
+# Free pages (4 KiB each) past which a reset rebuilds the file: below, the rebuild would cost
+# more than the space is worth, and every test resets the server.
+_SPARE_PAGES = 2048
+_BUSY_TIMEOUT_MS = 5000
 # SQLite calls the deadline check every this many virtual-machine steps (well under a millisecond);
 # the SQL functions that call Python (regular expressions) also check it on every row.
 _STEPS_PER_CHECK = 10_000
@@ -94,6 +103,7 @@ class Database:
         self._writer.execute("PRAGMA journal_mode = WAL")
         # A throw-away database need not survive a crash; a file must keep what was committed.
         self._writer.execute(f"PRAGMA synchronous = {'NORMAL' if durable else 'OFF'}")
+        self._writer.execute(f"PRAGMA journal_size_limit = {WAL_SIZE_LIMIT}")
         self._writer.executescript(_schema())
         _add_new_columns(self._writer)
         install_functions(self._writer)
@@ -109,7 +119,7 @@ class Database:
         connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         connection.row_factory = sqlite3.Row
         connection.execute("PRAGMA foreign_keys = ON")
-        connection.execute("PRAGMA busy_timeout = 5000")
+        connection.execute(f"PRAGMA busy_timeout = {_BUSY_TIMEOUT_MS}")
         return connection
 
     def _open_reader(self) -> None:
@@ -141,6 +151,21 @@ class Database:
             connection.execute("ROLLBACK")
             raise
         connection.execute("COMMIT")
+
+    def give_back_space(self) -> None:
+        """Return free pages to the file system, and empty the write-ahead log, when many pages
+        are free (after a reset of a large database: 63,341 of 63,365 pages once stayed, 260 MB)."""
+        writer = self._writer
+        free = writer.execute("PRAGMA freelist_count").fetchone()[0]
+        if free < _SPARE_PAGES:
+            return
+        writer.execute("VACUUM")  # rewrites the live pages only: quick when most are free
+        # TRUNCATE waits for readers; without waiting, a busy log is cut at the next checkpoint.
+        writer.execute("PRAGMA busy_timeout = 0")
+        try:
+            writer.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        finally:
+            writer.execute(f"PRAGMA busy_timeout = {_BUSY_TIMEOUT_MS}")
 
     def query(self, sql: str, params: tuple[Any, ...] | list[Any] | dict[str, Any] = ()) -> list[sqlite3.Row]:
         """All rows of a read query."""

@@ -64,8 +64,9 @@ def load_fixture(db: Database, data: dict[str, Any]) -> None:
 
 
 def reset(db: Database, data: dict[str, Any]) -> None:
-    """Empty every table and load the fixture again, atomically."""
+    """Empty every table and load the fixture again, atomically; then give the freed space back."""
     with db.transaction() as conn:
         for table in db.tables():
             conn.execute(f'DELETE FROM "{table}"')  # names come from sqlite_master
         _fill(conn, data)
+    db.give_back_space()

@@ -45,6 +45,9 @@ _INSERT = (
     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 _ORDER_BY = "ORDER BY created DESC, id"
+# Ids per query when checking seeded orders against checkouts (SQLite allows 32,766 parameters;
+# a seed may hold 100,000 orders).
+_IDS_PER_QUERY = 500
 
 
 def _row(merchant_id: str, order: Order) -> tuple[Any, ...]:
@@ -64,6 +67,20 @@ def _row(merchant_id: str, order: Order) -> tuple[Any, ...]:
         word_index(order.name),
         order.product_type,
     )
+
+
+def _held_by_checkouts(conn: sqlite3.Connection, merchant_id: str, order_ids: list[str]) -> list[str]:
+    """Which of ``order_ids`` an undecided checkout of the merchant holds."""
+    held = []
+    for start in range(0, len(order_ids), _IDS_PER_QUERY):
+        chunk = order_ids[start : start + _IDS_PER_QUERY]
+        rows = conn.execute(
+            "SELECT order_id FROM checkouts WHERE merchant_id = ? AND status = 'created'"
+            f" AND order_id IN ({', '.join('?' * len(chunk))})",
+            (merchant_id, *chunk),
+        )
+        held += [row["order_id"] for row in rows]
+    return held
 
 
 def order_from_row(row: sqlite3.Row) -> Order:
@@ -116,8 +133,15 @@ class OrderStore:
         self.db = db
 
     def create(self, merchant_id: str, orders: Sequence[Order]) -> None:
-        """Add orders in one transaction (all or none); :class:`Conflict` when an id is taken."""
+        """Add orders in one transaction (all or none); :class:`Conflict` when an id is taken,
+        by an order or by an undecided checkout, whose decision will create that order."""
         with self.db.transaction() as conn:
+            held = _held_by_checkouts(conn, merchant_id, [order.id for order in orders])
+            if held:
+                raise Conflict(
+                    f"Order id {held[0]!r} is held by a checkout not yet decided: its decision"
+                    " creates that order."
+                )
             insert_orders(conn, merchant_id, orders)
 
     def count(self, merchant_id: str, conditions: Sequence[Condition]) -> int:

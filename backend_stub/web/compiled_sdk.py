@@ -39,29 +39,41 @@ class Presence:
         return self.manifest.get("brython_version")
 
     def report(self) -> dict[str, Any]:
-        """The JSON the health control answers under ``sdk``."""
+        """The JSON the health control answers under ``sdk``: no absolute path (the server's
+        folders are nobody's business on a shared network), the folder said as :func:`shown`."""
         report = {"present": self.present, "brython_version": self.brython_version}
-        report["folder"] = str(self.folder)
+        report["folder"] = shown(self.folder)
         if self.problem:
             report["problem"] = self.problem
         return report
 
 
+def shown(folder: Path) -> str:
+    """How reports name an SDK folder: inside the installed package, its path from the package's
+    parent (``backend_stub/web/dist``); elsewhere (``--sdk-dir``), its last part only."""
+    package_parent = Path(__file__).resolve().parent.parent.parent
+    try:
+        return folder.resolve().relative_to(package_parent).as_posix()
+    except ValueError:
+        return folder.name
+
+
 def inspect(folder: Path) -> Presence:
     """Read ``folder``'s manifest and check that every file it names is there."""
+    name = shown(folder)
     try:
         manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
     except FileNotFoundError:
-        return Presence(folder, f"no {MANIFEST} in {folder}: the SDK was never compiled into it", {})
+        return Presence(folder, f"no {MANIFEST} in {name}: the SDK was never compiled into it", {})
     except (OSError, ValueError) as error:
-        return Presence(folder, f"unreadable {folder / MANIFEST}: {error}", {})
+        return Presence(folder, f"unreadable {MANIFEST} in {name}: {error.__class__.__name__}", {})
     if not isinstance(manifest, dict):
-        return Presence(folder, f"{folder / MANIFEST} is not a JSON object", {})
+        return Presence(folder, f"{MANIFEST} in {name} is not a JSON object", {})
     missing = [
         str(manifest.get(key, f"<{key}>"))
         for key in FILE_KEYS + tuple(key for key in OPTIONAL_FILE_KEYS if key in manifest)
         if not isinstance(manifest.get(key), str) or not (folder / manifest[key]).is_file()
     ]
     if missing:
-        return Presence(folder, f"{folder} lacks {', '.join(missing)} named by its {MANIFEST}", manifest)
+        return Presence(folder, f"{name} lacks {', '.join(missing)} named by its {MANIFEST}", manifest)
     return Presence(folder, None, manifest)

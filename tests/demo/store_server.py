@@ -22,12 +22,16 @@ __all__ = ["StoreServer", "store_client"]
 
 
 async def store_client(config: StoreConfig) -> TestClient:
-    """An aiohttp test client of the store on 127.0.0.1, its public URL naming that address
-    (started; the caller closes it)."""
+    """An aiohttp test client of the store on 127.0.0.1, its public URL naming that address,
+    sending the store's own ``Origin`` as its pages do (started; the caller closes it)."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.bind(("127.0.0.1", 0))
     config = replace(config, public_url=f"http://127.0.0.1:{sock.getsockname()[1]}")
-    client = TestClient(TestServer(create_app(config), socket_factory=lambda *_: sock))
+    # The Origin a browser sends with the store's own forms and fetches (demo_store.access).
+    client = TestClient(
+        TestServer(create_app(config), socket_factory=lambda *_: sock),
+        headers={"Origin": config.public_origin},
+    )
     await client.start_server()
     return client
 

@@ -159,6 +159,7 @@ async def test_an_absolute_request_target_names_no_host_either(client, service):
     body = json.dumps({"product_type": "pay_in_4"}).encode()
     request = (
         f"POST http://{EVIL}/checkout/session HTTP/1.1\r\nHost: 127.0.0.1:{client.port}\r\n"
+        f"Origin: http://127.0.0.1:{client.port}\r\n"
         f"Cookie: {cookie}\r\nContent-Type: application/json\r\nContent-Length: {len(body)}\r\n"
         "Connection: close\r\n\r\n"
     ).encode() + body
