@@ -38,6 +38,20 @@
   var failure = document.querySelector('.failure');
   var buttons = Array.prototype.slice.call(document.querySelectorAll('[data-decision]'));
 
+  // Instalments: the term the shopper picks, with its payment dates shown under the choice.
+  var terms = Array.prototype.slice.call(document.querySelectorAll('input[name="term"]'));
+  function term() {
+    var picked = terms.filter(function (input) { return input.checked; })[0];
+    return picked ? Number(picked.value) : null;
+  }
+  terms.forEach(function (input) {
+    input.addEventListener('change', function () {
+      Array.prototype.forEach.call(document.querySelectorAll('[data-term-dates]'), function (dates) {
+        dates.hidden = Number(dates.getAttribute('data-term-dates')) !== term();
+      });
+    });
+  });
+
   function show(status) {
     document.querySelector('.decide').hidden = true;
     result.hidden = false;
@@ -49,10 +63,13 @@
     button.addEventListener('click', function () {
       var status = button.getAttribute('data-decision');
       buttons.forEach(function (b) { b.disabled = true; });
+      terms.forEach(function (input) { input.disabled = true; });
+      var decision = { status: status };
+      if (terms.length) decision.instalments = term();
       fetch('/checkout/' + encodeURIComponent(checkoutId) + '/frame/decision', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ status: status })
+        body: JSON.stringify(decision)
       }).then(function (response) {
         if (!response.ok) throw new Error('status ' + response.status);
         decided = status;
@@ -60,6 +77,7 @@
         tell({ type: 'status', status: status });
       }).catch(function () {
         buttons.forEach(function (b) { b.disabled = false; });
+        terms.forEach(function (input) { input.disabled = false; });
         failure.textContent = 'Something went wrong. Please try again.';
         failure.hidden = false;
         result.hidden = false;
@@ -72,6 +90,9 @@
   });
 
   buttons.forEach(function (b) { b.disabled = false; });
-  buttons[0].focus();
+  // Focus without scrolling: on a short screen (a phone held sideways) the shopper first sees the
+  // top of the sheet, the amount and the close button, not the last control.
+  buttons[0].focus({ preventScroll: true });
+  window.scrollTo(0, 0);
   tell({ type: 'loaded' });
 })();
