@@ -2,6 +2,7 @@
 (function () {
   'use strict';
   var CHANNEL = 'service-checkout';
+  var SHORT_SCREEN = 560; // px of height
   var params = new URLSearchParams(window.location.search);
   var origin = params.get('origin');
   var ancestors = window.location.ancestorOrigins;
@@ -52,9 +53,14 @@
     });
   });
 
-  function show(status) {
+  // The same checkout may be open in two tabs of the shop (one cart, one checkout): a decision in
+  // one is told to the other, which shows it instead of offering buttons the service would refuse.
+  var channel = window.BroadcastChannel ? new BroadcastChannel('service-checkout:' + checkoutId) : null;
+
+  function show(status, elsewhere) {
     document.querySelector('.decide').hidden = true;
     result.hidden = false;
+    document.querySelector('[data-elsewhere]').hidden = !elsewhere;
     document.querySelector('[data-outcome="' + status + '"]').hidden = false;
     document.querySelector('[data-testid="checkout-return"]').focus();
   }
@@ -71,9 +77,15 @@
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(decision)
       }).then(function (response) {
+        if (response.status === 409) {
+          // Decided in another window a moment ago: the page, loaded again, says what happened.
+          window.location.reload();
+          return;
+        }
         if (!response.ok) throw new Error('status ' + response.status);
         decided = status;
-        show(status);
+        show(status, false);
+        if (channel) channel.postMessage({ status: status });
         tell({ type: 'status', status: status });
       }).catch(function () {
         buttons.forEach(function (b) { b.disabled = false; });
@@ -85,14 +97,25 @@
     });
   });
 
+  if (channel) {
+    channel.addEventListener('message', function (event) {
+      var status = event.data && event.data.status;
+      if (decided || ['success', 'pending', 'ko'].indexOf(status) < 0) return;
+      decided = status;
+      buttons.forEach(function (b) { b.disabled = true; });
+      show(status, true);
+      tell({ type: 'status', status: status });
+    });
+  }
+
   document.querySelector('[data-testid="checkout-return"]').addEventListener('click', function () {
     tell({ type: 'return', status: decided });
   });
 
   buttons.forEach(function (b) { b.disabled = false; });
-  // Focus without scrolling: on a short screen (a phone held sideways) the shopper first sees the
-  // top of the sheet, the amount and the close button, not the last control.
-  buttons[0].focus({ preventScroll: true });
-  window.scrollTo(0, 0);
+  buttons[0].focus();
+  // On a short screen (a phone held sideways) the shopper first sees the top of the sheet, the
+  // amount and the close button, not the control the focus scrolled to.
+  if (window.innerHeight < SHORT_SCREEN) window.scrollTo(0, 0);
   tell({ type: 'loaded' });
 })();
