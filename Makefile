@@ -9,7 +9,7 @@ NODE_EXAMPLE       := examples/merchant_ci_node
 NODE_EXAMPLE_STAMP := $(NODE_EXAMPLE)/node_modules/.package-lock.json
 SDK_STAMP  := backend_stub/web/dist/manifest.json
 
-.PHONY: demo test build install install-engines chromium java engines lint lock bench dist dist-source clean
+.PHONY: demo test build install install-engines chromium java engines lint lock bench dist dist-source clean screenshots
 
 # Everything the tests and the linters use comes from PyPI at the versions of the lock, checked
 # by hash: a stranger's release cannot change `make test`. pyproject.toml keeps ranges (what a
@@ -107,6 +107,11 @@ dist-source:
 
 demo: install build
 	$(BIN)/python -m demo_store.launch
+
+# The README's pictures, taken by the same test the suite runs (so they cannot break silently),
+# written into docs/screenshots instead of a temporary folder.
+screenshots: install build
+	DEMO_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/demo/test_screenshots.py -p no:randomly -q
 
 clean:
 	rm -rf $(VENV) node_modules $(NODE_EXAMPLE)/node_modules backend_stub/web/dist dist build *.egg-info

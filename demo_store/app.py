@@ -14,7 +14,7 @@ from .middlewares import compressed_leftovers, error_pages, security_headers, se
 from .rendering import render
 from .service_client import ServiceClient
 from .signed_cookies import CookieSigner
-from .views import backoffice, cart, checkout, shop
+from .views import backoffice, campaigns, cart, checkout, shop
 
 __all__ = ["create_app"]
 
@@ -38,7 +38,7 @@ def create_app(config: StoreConfig | None = None) -> web.Application:
     )
     app[CONFIG] = config
     app[SIGNER] = CookieSigner(config.cookie_secret)
-    for routes in (shop.ROUTES, cart.ROUTES, checkout.ROUTES, backoffice.ROUTES):
+    for routes in (shop.ROUTES, cart.ROUTES, checkout.ROUTES, backoffice.ROUTES, campaigns.ROUTES):
         app.router.add_routes(routes)
     app.router.add_static("/static/", STATIC, name="static")
     app.cleanup_ctx.append(_service_client)

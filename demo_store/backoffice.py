@@ -19,6 +19,7 @@ from urllib.parse import urlencode
 from aiohttp import web
 
 from .money import format_money, input_value, parse_money
+from .statement import CaptureStatement, OrderStatement, order_statement
 
 __all__ = ["ORDER_STATUSES", "OrderFilters", "OrderBook", "RefundLine", "PAGE_SIZE"]
 
@@ -133,10 +134,11 @@ class RefundLine:
 class OrderBook:
     """An order with its refund status and captures, and the sums a merchant looks for.
 
-    One story for every amount on the page: the order's "left to refund" is the API's
-    ``remaining_amount``; each refund row says what the *order* had left after it (a capture
-    refund's own ``pending_amount`` is the capture's, shown under that capture); and what a
-    capture can still refund is its ``refundable_amount``, which the order's remainder bounds.
+    One story for every amount on the page, :attr:`statement` (see :mod:`.statement`): the
+    order's "left to refund" is the API's ``remaining_amount``; each refund row says what the
+    *order* had left after it; each capture says what came back of it, its own refunds and its
+    share of the order's; and what a capture can still refund is its ``refundable_amount``, which
+    the order's remainder bounds.
     """
 
     order: dict[str, Any]
@@ -153,16 +155,14 @@ class OrderBook:
         return self.order["currency"]
 
     @property
-    def refunded(self) -> int:
-        return self.total - self.remaining
+    def statement(self) -> OrderStatement:
+        return order_statement(self.total, self.remaining, self.captures)
 
     @property
-    def captured(self) -> int:
-        return sum(capture["amount"] for capture in self.captures)
-
-    @property
-    def uncaptured(self) -> int:
-        return self.total - self.captured
+    def capturable(self) -> int:
+        """What the service lets a capture take: the total less what was captured (an
+        order-level refund does not lower it)."""
+        return self.total - self.statement.captured
 
     @property
     def actionable(self) -> bool:
@@ -182,9 +182,10 @@ class OrderBook:
     def capture(self, capture_id: str) -> dict[str, Any] | None:
         return next((capture for capture in self.captures if capture["id"] == capture_id), None)
 
-    def capture_limit(self, capture: dict[str, Any]) -> str | None:
-        """Why a capture can refund less than what remains of it, or None when it can refund all."""
-        if capture["refundable_amount"] >= capture["remaining_amount"]:
+    def capture_limit(self, capture: CaptureStatement) -> str | None:
+        """Why a capture can refund less than what has not come back of it, or None when it
+        can refund all of that."""
+        if capture.refundable >= capture.kept:
             return None
         if self.order["status"] == "canceled":
             return "the order is canceled"

@@ -73,6 +73,17 @@ class Cart:
         while len(self.checkouts) > MAX_CHECKOUTS:
             self.checkouts.pop(next(iter(self.checkouts)))
 
+    def live_checkouts(self) -> list[tuple[str, str]]:
+        """``(order id, checkout id)`` of the attempts whose order has not emptied the cart yet,
+        newest first: one of them may be open in another tab, or already paid there."""
+        return [(order, found[0]) for order, found in reversed(self.checkouts.items()) if not found[1]]
+
+    @property
+    def last_placed(self) -> tuple[str, str] | None:
+        """``(order id, checkout id)`` of the newest order that emptied this cart, or None."""
+        placed = [(order, found[0]) for order, found in self.checkouts.items() if found[1]]
+        return placed[-1] if placed else None
+
     def checkout_for(self, order_id: str) -> str | None:
         """The checkout this browser started for the order, or None."""
         found = self.checkouts.get(order_id)

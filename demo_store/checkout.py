@@ -19,7 +19,15 @@ from urllib.parse import urlencode
 from .cart import Cart
 from .outcomes import REPORTED
 
-__all__ = ["VIA", "CALLBACKS", "new_order_id", "order_name", "result_path", "checkout_request"]
+__all__ = [
+    "VIA",
+    "CALLBACKS",
+    "new_order_id",
+    "order_name",
+    "result_path",
+    "cart_articles",
+    "checkout_request",
+]
 
 VIA = ("callback", "url")
 # The SDK callback for each reported status (CONTRACT 3): onSuccess, onPending, onKO...
@@ -46,6 +54,14 @@ def result_path(status: str, order_id: str, via: str) -> str:
     return f"/checkout/result/{status}?" + urlencode({"order": order_id, "via": via})
 
 
+def cart_articles(cart: Cart) -> list[dict[str, object]]:
+    """The cart's lines as the ``articles`` of ``POST /checkout`` (and as the service shows them)."""
+    return [
+        {"name": line.product.name, "quantity": line.quantity, "unit_price": line.product.price}
+        for line in cart.lines
+    ]
+
+
 def checkout_request(
     cart: Cart, product_type: str, order_id: str, origin: str, currency: str = "EUR"
 ) -> dict[str, Any]:
@@ -58,10 +74,7 @@ def checkout_request(
             "name": order_name(cart),
             "currency": currency,
             "total_amount": cart.total,
-            "articles": [
-                {"name": line.product.name, "quantity": line.quantity, "unit_price": line.product.price}
-                for line in cart.lines
-            ],
+            "articles": cart_articles(cart),
         },
         "product": {"type": product_type},
     }

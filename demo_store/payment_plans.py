@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import date, datetime
 from functools import partial
 
 from backend_stub.domain.schedules import INSTALMENT_MONTHS, schedule
@@ -25,6 +26,9 @@ __all__ = [
     "PAYMENT_PRODUCTS",
     "find_payment_product",
     "plan_text",
+    "agreed_plan_text",
+    "payment_dates",
+    "format_day",
     "no_plan_text",
     "refused_checks",
 ]
@@ -79,13 +83,44 @@ def plan_text(product_type: str, amount: int, currency: str = "EUR") -> str:
     cost = f"{plan.apr}% APR, total {money(plan.total)}."
     last = f" (the last {money(plan.last)})" if plan.last != plan.regular else ""
     if product_type == "pay_in_4":
-        return f"{plan.count} payments of {money(plan.regular)}{last}, one every two weeks. {cost}"
+        return agreed_plan_text(product_type, amount, None, currency)
     if product_type == "pay_later":
         return f"Nothing to pay today: {money(plan.total)} in {plan.interval}. {plan.apr}% APR, no fees."
     shorter = " or ".join(str(months) for months in INSTALMENT_MONTHS[:-1])
     return (
         f"From {money(plan.regular)} a month over {plan.count} months{last}, or over {shorter} months. {cost}"
     )
+
+
+def agreed_plan_text(product_type: str, amount: int, instalments: int | None, currency: str = "EUR") -> str:
+    """The plan an order was agreed on, for the thank-you page and the back office: the term the
+    shopper chose (``instalments``, for that product), not the choice offered before."""
+    money = partial(format_money, currency=currency)
+    plan = schedule(product_type, amount, instalments if product_type == "instalments" else None)
+    cost = f"{plan.apr}% APR, total {money(plan.total)}."
+    last = f" (the last {money(plan.last)})" if plan.last != plan.regular else ""
+    if product_type == "pay_in_4":
+        return f"{plan.count} payments of {money(plan.regular)}{last}, one every {plan.interval}. {cost}"
+    if product_type == "pay_later":
+        return (
+            f"One payment of {money(plan.total)}, {plan.interval} after the order. {plan.apr}% APR, no fees."
+        )
+    return f"{plan.count} monthly payments of {money(plan.regular)}{last}. {cost}"
+
+
+def format_day(day: date) -> str:
+    """``26 Nov 2026``: the same on every machine (no locale)."""
+    return f"{day.day} {day:%b %Y}"
+
+
+def payment_dates(
+    product_type: str, amount: int, instalments: int | None, agreed: str | date, currency: str = "EUR"
+) -> list[tuple[str, str]]:
+    """``(due day, amount)`` of each payment of the agreed plan, as text; ``agreed`` is the day
+    the plan was agreed (a date, or the API's ISO 8601 timestamp of the decision)."""
+    start = datetime.fromisoformat(agreed).date() if isinstance(agreed, str) else agreed
+    plan = schedule(product_type, amount, instalments if product_type == "instalments" else None)
+    return [(format_day(day), format_money(paid, currency)) for day, paid in plan.dated_payments(start)]
 
 
 def no_plan_text(amount: int, currency: str = "EUR", *, advice: bool = True) -> str:

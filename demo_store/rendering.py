@@ -9,10 +9,19 @@ import jinja2
 from aiohttp import web
 
 from .cart import MAX_QUANTITY, load_cart
+from .checkout import result_path
 from .config import CONFIG, SIGNER
 from .flash import take_notice
 from .money import format_money, input_value
-from .payment_plans import PAYMENT_PRODUCTS, find_payment_product, no_plan_text, plan_text, refused_checks
+from .payment_plans import (
+    PAYMENT_PRODUCTS,
+    agreed_plan_text,
+    find_payment_product,
+    no_plan_text,
+    payment_dates,
+    plan_text,
+    refused_checks,
+)
 
 __all__ = ["render", "see_other", "TEMPLATES"]
 
@@ -29,6 +38,9 @@ TEMPLATES.globals.update(
     PAYMENT_PRODUCTS=PAYMENT_PRODUCTS,
     find_payment_product=find_payment_product,
     plan_text=plan_text,
+    agreed_plan_text=agreed_plan_text,
+    payment_dates=payment_dates,
+    result_path=result_path,
     no_plan_text=no_plan_text,
     refused_checks=refused_checks,
     MAX_QUANTITY=MAX_QUANTITY,

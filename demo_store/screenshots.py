@@ -1,9 +1,10 @@
-"""``python -m demo_store.screenshots --out docs/screenshots``: pictures of the main pages, taken
-in Chromium from a running demo.
+"""``make screenshots`` (``python -m demo_store.screenshots --out docs/screenshots``): pictures of
+the main pages, taken in Chromium from a running demo.
 
 Without ``--store-url`` it starts its own sandbox server and store on free ports with a fresh,
 seeded sandbox (so the pictures are the same on every machine) and stops them afterwards.
-Needs Playwright (a test dependency: ``make install``).
+Needs Playwright (a test dependency: ``make install``). The test suite takes every picture too
+(tests/demo/test_screenshots.py), so a change of the pages that breaks one fails a test.
 """
 
 from __future__ import annotations
@@ -17,12 +18,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 from backend_stub.child_process import ChildProcess
-from backend_stub.testkit import ServiceProcess
+from backend_stub.testkit import DEMO_KEYS, ServiceProcess
 
 from .cli import ANNOUNCEMENT as STORE_ANNOUNCEMENT
 from .launch import START_TIMEOUT_S, seed
 
-__all__ = ["main", "SHOTS"]
+__all__ = ["main", "take", "take_with", "SHOTS"]
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 375, "height": 812}
@@ -81,6 +82,19 @@ def _success(page, store: str) -> None:
     _settled(page, "[data-event-log] li")
 
 
+def _terms(page, store: str) -> None:
+    """Instalments: the shopper picks 6 months in the window and sees the day of each payment."""
+    from playwright.sync_api import expect
+
+    page.request.post(f"{store}/cart/items", form={"product": "walnut-desk"}, headers={"Origin": store})
+    page.goto(f"{store}/checkout?method=instalments")
+    page.get_by_test_id("pay").click()
+    frame = page.frame_locator("[data-service-overlay] iframe")
+    frame.get_by_test_id("checkout-term-6").check()
+    expect(frame.get_by_test_id("checkout-dates-6")).to_be_visible()
+    page.locator("[data-service-overlay-close]").wait_for(state="hidden")
+
+
 def _no_plan(page, store: str) -> None:
     page.request.post(f"{store}/cart/items", form={"product": "corner-sofa"}, headers={"Origin": store})
     page.goto(f"{store}/checkout")
@@ -119,6 +133,7 @@ SHOTS: dict[str, tuple[dict, Callable]] = {
     "product": (DESKTOP, _product),
     "cart": (DESKTOP, _cart),
     "checkout-overlay": (DESKTOP, _open_checkout),
+    "checkout-terms": (DESKTOP, _terms),
     "success": (DESKTOP, _success),
     "backoffice-orders": (DESKTOP, _orders),
     "backoffice-order": (DESKTOP, _order),
@@ -143,29 +158,34 @@ def take(store: str, out: Path) -> list[Path]:
     from backend_stub.testkit.chromium import launch_options
 
     expect.set_options(timeout=30_000)  # a busy machine starts the SDK slowly; a picture can wait
-
-    out.mkdir(parents=True, exist_ok=True)
-    written = []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(**launch_options())
-        for name, (viewport, prepare) in SHOTS.items():
-            phone = viewport is PHONE
-            context = browser.new_context(
-                viewport=viewport, is_mobile=phone, has_touch=phone, device_scale_factor=1
-            )
+        try:
+            return take_with(browser, store, out)
+        finally:
+            browser.close()
+
+
+def take_with(browser, store: str, out: Path) -> list[Path]:  # type: ignore[no-untyped-def]
+    """Take every picture with a running Playwright ``browser`` (a test's, or :func:`take`'s)."""
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, (viewport, prepare) in SHOTS.items():
+        phone = viewport is PHONE
+        context = browser.new_context(
+            viewport=viewport, is_mobile=phone, has_touch=phone, device_scale_factor=1
+        )
+        try:
             page = context.new_page()
             prepare(page, store)
             path = out / f"{name}.png"
             page.screenshot(
-                path=str(path),
-                animations="disabled",
-                caret="hide",
-                full_page=name in WHOLE_PAGES,
+                path=str(path), animations="disabled", caret="hide", full_page=name in WHOLE_PAGES
             )
-            written.append(path)
-            print(f"  {path} ({path.stat().st_size // 1024} KB)", flush=True)
+        finally:
             context.close()
-        browser.close()
+        written.append(path)
+        print(f"  {path} ({path.stat().st_size // 1024} KB)", flush=True)
     return written
 
 
@@ -179,20 +199,23 @@ def main(argv: list[str] | None = None) -> int:
     if args.store_url:
         take(args.store_url.rstrip("/"), args.out)
         return 0
-    with (
-        tempfile.TemporaryDirectory(prefix="demo-screenshots-") as data,
-        ServiceProcess(db=f"{data}/service.sqlite3", startup_timeout=START_TIMEOUT_S, echo=True) as service,
-    ):
-        seed(service.sandbox())
-        store = ChildProcess("demo store", STORE_ANNOUNCEMENT, echo=True)
+    children: list[ChildProcess] = []
+    with tempfile.TemporaryDirectory(prefix="demo-screenshots-") as data:
         try:
-            store.launch(
-                [sys.executable, "-m", "demo_store", "--port", "0", "--service-url", service.url],
-                START_TIMEOUT_S,
+            service = ServiceProcess(
+                "127.0.0.1", 0, Path(data) / "service.sqlite3", startup_timeout=START_TIMEOUT_S, echo=True
             )
+            children.append(service)
+            service.start()
+            seed(service.sandbox(DEMO_KEYS))
+            store = ChildProcess("demo store", STORE_ANNOUNCEMENT, echo=True)
+            children.append(store)
+            command = [sys.executable, "-m", "demo_store", "--port", "0", "--service-url", service.url]
+            store.launch(command, START_TIMEOUT_S)
             take(store.url, args.out)
         finally:
-            store.stop()
+            for child in reversed(children):
+                child.stop()
     return 0
 
 

@@ -15,7 +15,7 @@ from urllib.parse import quote
 
 import aiohttp
 
-__all__ = ["ServiceClient", "ServiceError", "ServiceUnreachable", "Page"]
+__all__ = ["ServiceClient", "ServiceError", "ServiceUnreachable", "Page", "CampaignArticles"]
 
 TIMEOUT = aiohttp.ClientTimeout(total=10)
 MAX_CAPTURE_PAGES = 10  # 200 captures: far more than an order of this shop ever gets
@@ -110,10 +110,7 @@ class ServiceClient:
     # -- orders --------------------------------------------------------------------------------
     async def list_orders(self, filters: dict[str, str], page: int = 1) -> Page:
         """``GET /orders`` with ``<field>-<lookup>`` filters; one page of 20."""
-        data = await self._call("GET", "/orders", params={**filters, "page": str(page)})
-        return Page(
-            data["results"], data["paging"]["count"], data["cursor"]["before"], data["cursor"]["after"]
-        )
+        return _page(await self._call("GET", "/orders", params={**filters, "page": str(page)}))
 
     async def find_order(self, order_id: str) -> dict[str, Any] | None:
         """The order with that id, or None (the API has no ``GET /orders/:id``: filter on id)."""
@@ -127,6 +124,11 @@ class ServiceClient:
     async def refund_order(self, order_id: str, amount: int) -> dict[str, Any]:
         """``POST /orders/:id/refund``: an order-level refund."""
         return await self._call("POST", f"/orders/{_segment(order_id)}/refund", body={"amount": amount})
+
+    # -- campaigns -----------------------------------------------------------------------------
+    def campaign(self, campaign_id: str) -> CampaignArticles:
+        """The articles of a campaign."""
+        return CampaignArticles(self, campaign_id)
 
     # -- captures ------------------------------------------------------------------------------
     async def list_captures(self, order_id: str) -> list[dict[str, Any]]:
@@ -147,6 +149,36 @@ class ServiceClient:
         """``POST /orders/:id/captures/:cid/refunds``: a refund of one capture."""
         path = f"/orders/{_segment(order_id)}/captures/{_segment(capture_id)}/refunds"
         return await self._call("POST", path, body={"amount": amount})
+
+
+class CampaignArticles:
+    """``/me/campaigns/:id/articles``: the articles a campaign promotes (the API has no list of
+    campaigns: one exists once articles are posted to it)."""
+
+    def __init__(self, client: ServiceClient, campaign_id: str) -> None:
+        self._client = client
+        self._path = f"/me/campaigns/{_segment(campaign_id)}/articles"
+
+    async def page(self, page: int = 1) -> Page:
+        """One page of the campaign's articles (20 a page)."""
+        return _page(await self._client._call("GET", self._path, params={"page": str(page)}))
+
+    async def add(self, articles: list[dict[str, Any]]) -> None:
+        """``POST``: add articles (an id posted again is updated)."""
+        await self._client._call("POST", self._path, body=articles)
+
+    async def remove(self, article_id: str) -> None:
+        """``DELETE .../articles/:id``: remove one article."""
+        await self._client._call("DELETE", f"{self._path}/{_segment(article_id)}")
+
+    async def remove_all(self) -> None:
+        """``DELETE``: remove every article of the campaign."""
+        await self._client._call("DELETE", self._path)
+
+
+def _page(data: Any) -> Page:
+    """A list answer's envelope as a :class:`Page`."""
+    return Page(data["results"], data["paging"]["count"], data["cursor"]["before"], data["cursor"]["after"])
 
 
 def _json(text: str) -> Any:

@@ -7,6 +7,7 @@ from typing import Any
 from aiohttp import web
 
 from ..domain.checkouts import DECISIONS, MAX_ARTICLES, URL_FIELDS, Checkout, parse_new_checkout
+from ..domain.schedules import INSTALMENT_MONTHS
 from ..domain.timestamps import format_timestamp, now
 from ..domain.values import DEFAULT_PRODUCT_TYPE, MAX_AMOUNT, PRODUCT_TYPES
 from ..state import state_of
@@ -46,6 +47,7 @@ def checkout_json(checkout: Checkout) -> dict[str, Any]:
             "articles": [line.as_dict() for line in checkout.articles],
         },
         "product": {"type": checkout.product_type},
+        "instalments": checkout.instalments,
         "merchant": dict(checkout.urls),
         "created": format_timestamp(checkout.created),
         "expires": format_timestamp(checkout.expires),
@@ -152,6 +154,11 @@ def openapi_section() -> Section:
                 }
             ),
             "product": obj({"type": ref("ProductType")}),
+            "instalments": {
+                **nullable({"type": "integer", "enum": list(INSTALMENT_MONTHS)}),
+                "description": "The term in months the shopper chose for instalments, once decided;"
+                " null before and for the other products.",
+            },
             "merchant": urls_out,
             "created": TIMESTAMP,
             "expires": TIMESTAMP,

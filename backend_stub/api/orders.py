@@ -7,6 +7,7 @@ from typing import Any
 from aiohttp import web
 
 from ..domain.orders import ORDER_FILTER_FIELDS, ORDER_STATUSES, Order
+from ..domain.schedules import INSTALMENT_MONTHS
 from ..domain.timestamps import format_timestamp
 from ..domain.values import PRODUCT_TYPES
 from ..state import state_of
@@ -32,6 +33,7 @@ def present_order(order: Order) -> dict[str, Any]:
         "created": format_timestamp(order.created),
         "confirmed": format_timestamp(order.confirmed) if order.confirmed else None,
         "product_type": order.product_type,
+        "instalments": order.instalments,
     }
 
 
@@ -66,6 +68,11 @@ def openapi_section() -> Section:
                 **nullable({"type": "string", "enum": list(PRODUCT_TYPES)}),
                 "description": "The payment product the order was made with (sandbox field): its"
                 " checkout's, or as seeded; null when not known.",
+            },
+            "instalments": {
+                **nullable({"type": "integer", "enum": list(INSTALMENT_MONTHS)}),
+                "description": "The term in months the shopper chose for an instalments order (sandbox"
+                " field); null for the other products.",
             },
         },
         description="An order of the merchant, made by a checkout the shopper decided (or seeded in"

@@ -16,6 +16,7 @@ from typing import Any
 from .errors import REQUIRED, Conflict, FieldErrors, Invalid
 from .identifiers import parse_identifier
 from .orders import Order
+from .schedules import INSTALMENT_MONTHS, parse_instalments
 from .text import read_text
 from .urls import parse_http_url
 from .values import (
@@ -36,6 +37,7 @@ __all__ = [
     "LineItem",
     "Checkout",
     "parse_new_checkout",
+    "Decision",
     "parse_decision",
     "decide",
     "new_checkout_id",
@@ -80,6 +82,7 @@ class Checkout:
     urls: dict[str, str | None] = field(default_factory=dict)
     status: str = CREATED
     decided: datetime | None = None
+    instalments: int | None = None  # the term the shopper chose (instalments only), once decided
 
     @property
     def expires(self) -> datetime:
@@ -193,13 +196,30 @@ def parse_new_checkout(
     )
 
 
-def parse_decision(body: object) -> str:
-    """The status a decision asks for: ``success``, ``pending`` or ``ko``."""
-    status = body.get("status") if isinstance(body, dict) else None
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What the shopper (or the sandbox control) decided: the status, and for instalments the
+    term in months (None: the hosted page's first choice, the longest)."""
+
+    status: str
+    instalments: int | None = None
+
+
+def parse_decision(body: object) -> Decision:
+    """``{"status": "success"|"pending"|"ko", "instalments"?: 3|6|12}``; :class:`Invalid` names
+    the bad field."""
+    data = body if isinstance(body, dict) else {}
+    status = data.get("status")
+    errors = FieldErrors()
     if not isinstance(status, str) or status not in DECISIONS:
-        message = REQUIRED if status is None else "Must be one of: " + ", ".join(DECISIONS) + "."
-        raise Invalid({"status": [message]})
-    return status
+        errors.add("status", REQUIRED if status is None else "Must be one of: " + ", ".join(DECISIONS) + ".")
+    try:
+        instalments = parse_instalments(data.get("instalments"))
+    except ValueError as error:
+        errors.add("instalments", str(error))
+    errors.raise_if_any()
+    assert isinstance(status, str)
+    return Decision(status, instalments)
 
 
 def expired_at(checkout: Checkout, moment: datetime) -> datetime:
@@ -210,13 +230,22 @@ def expired_at(checkout: Checkout, moment: datetime) -> datetime:
     return moment - LIFETIME
 
 
-def decide(checkout: Checkout, status: str, moment: datetime) -> tuple[Checkout, Order]:
-    """Decide a checkout once: the decided checkout and the order it makes."""
+def decide(checkout: Checkout, decision: Decision, moment: datetime) -> tuple[Checkout, Order]:
+    """Decide a checkout once: the decided checkout and the order it makes. An instalments
+    checkout records the term (the longest unless chosen); the other products take none."""
+    if decision.instalments is not None and checkout.product_type != "instalments":
+        raise Invalid(
+            {"instalments": [f"Only an instalments checkout takes a term; this is {checkout.product_type}."]}
+        )
     current = checkout.status_at(moment)
     if current == EXPIRED:
         raise Conflict("This checkout expired: create a new one.")
     if current != CREATED:
         raise Conflict(f"This checkout was already decided ({current}).")
+    instalments = (
+        (decision.instalments or INSTALMENT_MONTHS[-1]) if checkout.product_type == "instalments" else None
+    )
+    status = decision.status
     order_status = ORDER_STATUS_AFTER[status]
     order = Order(
         id=checkout.order_id,
@@ -227,5 +256,6 @@ def decide(checkout: Checkout, status: str, moment: datetime) -> tuple[Checkout,
         created=checkout.created or moment,
         confirmed=moment if order_status == "confirmed" else None,
         product_type=checkout.product_type,
+        instalments=instalments,
     )
-    return replace(checkout, status=status, decided=moment), order
+    return replace(checkout, status=status, decided=moment, instalments=instalments), order

@@ -6,6 +6,8 @@ read from data takes defaults for what it omits: a generated id (``ord_...``), t
 timestamp is given and ``pending`` otherwise, and ``created`` = now. A ``confirmed`` order
 without a ``confirmed`` timestamp gets ``created``. ``product_type`` (a sandbox field) is the
 payment product the order was made with: its checkout's, or as seeded; null when not known.
+``instalments`` is the term in months the shopper chose for an instalments order, null for the
+other products.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Any
 from .errors import FieldErrors
 from .filters import FieldType
 from .identifiers import new_identifier, parse_identifier
+from .schedules import parse_instalments
 from .text import read_text
 from .timestamps import TIMESTAMP_RULE, parse_timestamp
 from .values import PRODUCT_TYPES, parse_currency, parse_json_amount
@@ -32,7 +35,17 @@ __all__ = [
 ]
 
 ORDER_STATUSES = ("pending", "confirmed", "denied", "canceled")
-ORDER_FIELDS = ("id", "name", "currency", "total_amount", "status", "created", "confirmed", "product_type")
+ORDER_FIELDS = (
+    "id",
+    "name",
+    "currency",
+    "total_amount",
+    "status",
+    "created",
+    "confirmed",
+    "product_type",
+    "instalments",
+)
 ORDER_FILTER_FIELDS: dict[str, FieldType] = {
     "id": FieldType.TEXT,
     "name": FieldType.TEXT,
@@ -60,6 +73,7 @@ class Order:
     created: datetime
     confirmed: datetime | None = None
     product_type: str | None = None
+    instalments: int | None = None
 
 
 def _timestamp(value: object, field: str, errors: FieldErrors) -> datetime | None:
@@ -90,6 +104,14 @@ def _product_type(value: object, field: str, errors: FieldErrors) -> str | None:
     return value
 
 
+def _instalments(value: object, field: str, errors: FieldErrors) -> int | None:
+    try:
+        return parse_instalments(value)
+    except ValueError as error:
+        errors.add(field, str(error))
+        return None
+
+
 def _amount(value: object, field: str, errors: FieldErrors) -> int | None:
     return parse_json_amount(value, field, errors, minimum=1)
 
@@ -116,6 +138,9 @@ def parse_order(data: object, path: str, errors: FieldErrors, *, now: datetime) 
     confirmed = given("confirmed", _timestamp, None)
     status = given("status", _status, "confirmed" if confirmed is not None else "pending")
     product_type = given("product_type", _product_type, None)
+    instalments = given("instalments", _instalments, None)
+    if instalments is not None and product_type != "instalments":
+        errors.add(path + "instalments", "Must be null unless the product_type is instalments.")
     if confirmed is not None and status is not None and status not in _MAY_HAVE_CONFIRMED:
         errors.add(path + "confirmed", "Must be null unless the status is confirmed or canceled.")
     if confirmed is not None and created is not None and confirmed < created:
@@ -126,7 +151,9 @@ def parse_order(data: object, path: str, errors: FieldErrors, *, now: datetime) 
         return None
     if status is None or created is None:
         return None
-    return Order(order_id, name, currency, total_amount, status, created, confirmed, product_type)
+    return Order(
+        order_id, name, currency, total_amount, status, created, confirmed, product_type, instalments
+    )
 
 
 def parse_orders(data: object, *, now: datetime) -> tuple[list[Order], bool]:

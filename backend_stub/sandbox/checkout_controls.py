@@ -17,9 +17,10 @@ __all__ = ["ROUTES"]
 
 @control
 async def decide_checkout(request: web.Request) -> web.Response:
-    """``{"status": "success"|"pending"|"ko"}``: the same effects as the hosted page's buttons."""
-    status = parse_decision(await read_json(request))
-    checkout = CheckoutStore(state_of(request).db).decide(request.match_info["checkout_id"], status, now())
+    """``{"status": "success"|"pending"|"ko", "instalments"?: 3|6|12}``: the same effects as the
+    hosted page's buttons (an instalments checkout gets 12 months unless a term is given)."""
+    decision = parse_decision(await read_json(request))
+    checkout = CheckoutStore(state_of(request).db).decide(request.match_info["checkout_id"], decision, now())
     return web.json_response(checkout_json(checkout))
 
 

@@ -6,7 +6,7 @@ import json
 import sqlite3
 from datetime import datetime
 
-from ..domain.checkouts import Checkout, LineItem, decide, expired_at
+from ..domain.checkouts import Checkout, Decision, LineItem, decide, expired_at
 from ..domain.errors import Conflict, NotFound
 from ..domain.timestamps import format_timestamp
 from .database import Database
@@ -16,7 +16,7 @@ __all__ = ["CheckoutStore"]
 
 _COLUMNS = (
     "id, merchant_id, order_id, order_name, currency, total_amount, articles, product_type, urls,"
-    " status, created, decided"
+    " status, created, decided, instalments"
 )
 
 
@@ -34,6 +34,7 @@ def _checkout(row: sqlite3.Row) -> tuple[str, Checkout]:
         status=row["status"],
         created=datetime.fromisoformat(row["created"]),
         decided=datetime.fromisoformat(row["decided"]) if row["decided"] else None,
+        instalments=row["instalments"],
     )
     return row["merchant_id"], checkout
 
@@ -66,7 +67,7 @@ class CheckoutStore:
                     f"Order id {checkout.order_id!r} is already used by another checkout or order."
                 )
             conn.execute(
-                f"INSERT INTO checkouts ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                f"INSERT INTO checkouts ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     checkout.id,
                     merchant_id,
@@ -79,6 +80,7 @@ class CheckoutStore:
                     json.dumps(checkout.urls),
                     checkout.status,
                     format_timestamp(checkout.created),
+                    None,
                     None,
                 ),
             )
@@ -100,14 +102,14 @@ class CheckoutStore:
             raise NotFound(f"There is no checkout {checkout_id!r}.")
         return row["name"]
 
-    def decide(self, checkout_id: str, status: str, moment: datetime) -> Checkout:
+    def decide(self, checkout_id: str, decision: Decision, moment: datetime) -> Checkout:
         """Decide once, atomically: the checkout's status and the new order in the same transaction."""
         with self.db.transaction() as conn:
             merchant_id, checkout = _read(conn, checkout_id)
-            decided, order = decide(checkout, status, moment)
+            decided, order = decide(checkout, decision, moment)
             conn.execute(
-                "UPDATE checkouts SET status = ?, decided = ? WHERE id = ?",
-                (decided.status, format_timestamp(moment), checkout_id),
+                "UPDATE checkouts SET status = ?, decided = ?, instalments = ? WHERE id = ?",
+                (decided.status, format_timestamp(moment), decided.instalments, checkout_id),
             )
             insert_orders(conn, merchant_id, [order])
         return decided

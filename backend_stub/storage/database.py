@@ -64,7 +64,10 @@ def _schema() -> str:
 
 
 # Columns added after a release: a database made before gets them when opened (added last).
-_ADDED_COLUMNS = {"orders": {"product_type": "TEXT"}}
+_ADDED_COLUMNS = {
+    "orders": {"product_type": "TEXT", "instalments": "INTEGER"},
+    "checkouts": {"instalments": "INTEGER"},
+}
 
 
 def _add_new_columns(connection: sqlite3.Connection) -> None:

@@ -38,11 +38,14 @@ ORDER_COLUMNS: dict[str, Column] = {
     "confirmed": Column("confirmed"),
     "total_amount": Column("total_amount"),
 }
-_SELECT = "SELECT id, name, currency, total_amount, status, created, confirmed, product_type FROM orders"
+_SELECT = (
+    "SELECT id, name, currency, total_amount, status, created, confirmed, product_type, instalments"
+    " FROM orders"
+)
 _INSERT = (
     "INSERT INTO orders (merchant_id, id, name, currency, total_amount, status, created, confirmed,"
-    " id_folded, id_words, name_folded, name_words, product_type)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " id_folded, id_words, name_folded, name_words, product_type, instalments)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 _ORDER_BY = "ORDER BY created DESC, id"
 # Ids per query when checking seeded orders against checkouts (SQLite allows 32,766 parameters;
@@ -66,6 +69,7 @@ def _row(merchant_id: str, order: Order) -> tuple[Any, ...]:
         fold(order.name),
         word_index(order.name),
         order.product_type,
+        order.instalments,
     )
 
 
@@ -95,6 +99,7 @@ def order_from_row(row: sqlite3.Row) -> Order:
         created=datetime.fromisoformat(row["created"]),
         confirmed=datetime.fromisoformat(confirmed) if confirmed else None,
         product_type=row["product_type"],
+        instalments=row["instalments"],
     )
 
 

@@ -36,6 +36,7 @@ CREATE TABLE IF NOT EXISTS orders (
     name_folded  TEXT NOT NULL,
     name_words   TEXT NOT NULL,
     product_type TEXT,  -- the payment product it was made with; NULL when not known
+    instalments  INTEGER,  -- the term in months an instalments order was agreed over; else NULL
     PRIMARY KEY (merchant_id, created DESC, id),
     UNIQUE (merchant_id, id)
 ) WITHOUT ROWID;

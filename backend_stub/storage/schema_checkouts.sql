@@ -13,5 +13,6 @@ CREATE TABLE IF NOT EXISTS checkouts (
     status       TEXT NOT NULL,          -- created, success, pending or ko
     created      TEXT NOT NULL,
     decided      TEXT,
+    instalments  INTEGER,                -- the term chosen when deciding (instalments only)
     UNIQUE (merchant_id, order_id)
 );

@@ -56,13 +56,21 @@ class CheckoutOverlay:
         expect(self.dialog).to_have_count(0, timeout=self.open_timeout_ms)
 
     # -- the shopper's moves ----------------------------------------------------------------------
-    def approve(self) -> None:
-        """Approve the payment: status ``success``, order ``confirmed``; the overlay stays open."""
-        self._decide("success")
+    def choose_term(self, months: int) -> None:
+        """Pick an instalment term (3, 6 or 12 months; 12 is chosen at first): its payment dates
+        show under the choice, and the decision records it as ``instalments``."""
+        self.wait_open()
+        self.control(f"checkout-term-{months}").check()
+        expect(self.control(f"checkout-dates-{months}")).to_be_visible()
 
-    def pending(self) -> None:
+    def approve(self, instalments: int | None = None) -> None:
+        """Approve the payment: status ``success``, order ``confirmed``; the overlay stays open.
+        ``instalments`` picks a term first (instalments checkouts only)."""
+        self._decide("success", instalments)
+
+    def pending(self, instalments: int | None = None) -> None:
         """Leave the payment pending: status ``pending``, order ``pending``."""
-        self._decide("pending")
+        self._decide("pending", instalments)
 
     def deny(self) -> None:
         """Deny the payment: status ``ko``, order ``denied``."""
@@ -86,9 +94,9 @@ class CheckoutOverlay:
         self.control("checkout-close").press("Escape")
         self.wait_closed()
 
-    def complete(self, status: str) -> None:
+    def complete(self, status: str, instalments: int | None = None) -> None:
         """Bring the checkout to close with ``status``: decide and return for ``success``,
-        ``pending`` and ``ko``; close for ``dismiss``."""
+        ``pending`` and ``ko``; close for ``dismiss``. ``instalments`` picks a term first."""
         if status == "dismiss":
             self.close()
             return
@@ -97,10 +105,12 @@ class CheckoutOverlay:
                 f"a shopper closes a checkout with one of {(*DECISION_BUTTONS, 'dismiss')}, not {status!r}"
                 " (an 'error' comes from the service: expire the checkout or inject a fault)"
             )
-        self._decide(status)
+        self._decide(status, instalments)
         self.return_to_merchant()
 
-    def _decide(self, status: str) -> None:
+    def _decide(self, status: str, instalments: int | None = None) -> None:
+        if instalments is not None:
+            self.choose_term(instalments)
         self.wait_open()
         self.control(DECISION_BUTTONS[status]).click()
         # The result and its return control appear once the service recorded the decision and

@@ -216,11 +216,15 @@ class Sandbox:
         """``GET /checkout/:id``: the checkout with its status and merchant URLs."""
         return self.call("GET", f"/checkout/{_segment(checkout_id)}")
 
-    def decide(self, checkout_id: str, status: str) -> dict[str, Any]:
-        """Decide a checkout without a browser (``success``, ``pending`` or ``ko``)."""
+    def decide(self, checkout_id: str, status: str, *, instalments: int | None = None) -> dict[str, Any]:
+        """Decide a checkout without a browser (``success``, ``pending`` or ``ko``); an
+        instalments checkout takes a term in months (12 when not given)."""
         if status not in DECISIONS:
             raise ValueError(f"a checkout is decided with one of {DECISIONS}, not {status!r}")
-        return self.control("POST", f"/_sandbox/checkouts/{_segment(checkout_id)}/decide", {"status": status})
+        body: dict[str, Any] = {"status": status}
+        if instalments is not None:
+            body["instalments"] = instalments
+        return self.control("POST", f"/_sandbox/checkouts/{_segment(checkout_id)}/decide", body)
 
     def expire(self, checkout_id: str) -> dict[str, Any]:
         """Make the checkout's 60 minutes run out now: the SDK then closes it with ``error``."""

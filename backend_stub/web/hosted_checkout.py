@@ -33,6 +33,7 @@ TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True, undefined=jinja2.StrictUndefined
 )
 TEMPLATES.filters["money"] = lambda amount, currency: format_money(amount, currency)
+TEMPLATES.filters["day"] = lambda day: f"{day.day} {day:%b %Y}"  # 26 Nov 2026: no locale needed
 
 
 STATIC_TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
@@ -88,6 +89,7 @@ def _render(status: int, **context: object) -> web.Response:
     context.setdefault("problem", None)
     context.setdefault("reason", None)
     context.setdefault("merchant_name", "the store")
+    context.setdefault("today", now().date())  # the day a plan agreed now starts
     html = TEMPLATES.get_template("checkout.html").render(outcomes=OUTCOMES, **context)
     return _page(html, status)
 
@@ -116,9 +118,15 @@ async def decision(request: web.Request) -> web.Response:
     origin = request.headers.get("Origin")
     if origin is not None and origin != f"{request.scheme}://{request.host}":
         raise Forbidden("Only the hosted checkout page may decide a checkout.")
-    status = parse_decision(await read_json(request))
-    checkout = CheckoutStore(state_of(request).db).decide(request.match_info["checkout_id"], status, now())
-    return web.json_response({"status": checkout.status, "order_status": ORDER_STATUS_AFTER[checkout.status]})
+    decision = parse_decision(await read_json(request))
+    checkout = CheckoutStore(state_of(request).db).decide(request.match_info["checkout_id"], decision, now())
+    return web.json_response(
+        {
+            "status": checkout.status,
+            "order_status": ORDER_STATUS_AFTER[checkout.status],
+            "instalments": checkout.instalments,
+        }
+    )
 
 
 async def static_file(request: web.Request) -> web.Response:

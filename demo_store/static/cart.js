@@ -30,11 +30,7 @@
       var input = row.querySelector('input[name="quantity"]');
       // The field shows what the cart holds, even while typed in: 999 becomes the most we sell.
       if (document.activeElement !== input || Number(input.value) !== line.quantity) input.value = line.quantity;
-      var capped = row.querySelector('[data-line-note]');
-      if (row.getAttribute('data-line') === slug) {
-        capped.textContent = cart.capped || '';
-        capped.hidden = !cart.capped;
-      }
+      if (row.getAttribute('data-line') === slug) tell(row, cart.capped);
     });
     text('[data-cart-total]', cart.total_text);
     text('[data-cart-count]', String(cart.count));
@@ -57,6 +53,18 @@
     });
   }
 
+  var REFUSED = 'Enter a whole number from 0 to ' + (document.querySelector('input[name="quantity"]') || {}).max +
+    ': 0 removes the article.';
+
+  function tell(row, words) {
+    // Under the field, and on the field for assistive technology: what it could not take.
+    var note = row.querySelector('[data-line-note]');
+    var input = row.querySelector('input[name="quantity"]');
+    note.textContent = words || '';
+    note.hidden = !words;
+    input.setAttribute('aria-invalid', words === REFUSED ? 'true' : 'false');
+  }
+
   function update(form, quantity) {
     var call = ++latest;
     fetch(form.action, {
@@ -75,12 +83,23 @@
 
   Array.prototype.forEach.call(document.querySelectorAll('[data-cart-line]'), function (form) {
     var input = form.querySelector('input[name="quantity"]');
+    var row = form.closest('[data-line]');
     input.addEventListener('input', function () {
-      if (/^\d+$/.test(input.value)) update(form, input.value); // skip the empty field while typing
+      // A number field reports "" for what it cannot read (a sign alone, "1e"): wait for more.
+      if (input.value === '' && !input.validity.badInput) return;
+      if (/^\d+$/.test(input.value)) {
+        update(form, input.value);
+      } else {
+        tell(row, REFUSED); // -3, 1.5: the cart keeps its quantity and says why
+      }
     });
     form.addEventListener('submit', function (event) {
       event.preventDefault();
       var remove = event.submitter && event.submitter.name === 'quantity';
+      if (!remove && !/^\d+$/.test(input.value)) {
+        tell(row, REFUSED);
+        return;
+      }
       update(form, remove ? '0' : input.value);
     });
   });

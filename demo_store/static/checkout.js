@@ -14,6 +14,9 @@
   var wanted = form.getAttribute('data-chosen'); // chosen on a product page or in the cart
   var sdk = null;
   var offered = null; // unknown until the service answered for every method
+  var paid = false; // this cart is paid (in another tab, or before Back): Pay never comes back
+  var opening = false; // between Pay and the payment window on the page
+  var payText = pay.textContent;
   var EVENTS = 'demo-store:sdk-events';
   var kept = { order: null, events: [] };
   var OUTCOMES = [
@@ -29,8 +32,25 @@
     }
   }
 
-  function say(text) {
+  function say(text, link) {
     message.textContent = text;
+    if (link) {
+      var anchor = document.createElement('a');
+      anchor.href = link.href;
+      anchor.textContent = link.text;
+      anchor.setAttribute('data-testid', 'paid-order');
+      message.appendChild(document.createTextNode(' '));
+      message.appendChild(anchor);
+    }
+  }
+
+  function busy(on) {
+    // Said on the button itself, where the shopper is looking, until the window is up.
+    opening = on;
+    pay.classList.toggle('busy', on);
+    pay.setAttribute('aria-busy', on ? 'true' : 'false');
+    pay.textContent = on ? 'Opening the secure payment window…' : payText;
+    ready();
   }
 
   function chosen(name) {
@@ -45,7 +65,7 @@
   function ready() {
     // Nothing to pay with until the SDK is up and the service said which methods it offers (until
     // then the SDK keeps the methods' inputs unchecked); nor when it offers none.
-    pay.disabled = !sdk || offered !== true;
+    pay.disabled = paid || opening || !sdk || offered !== true;
   }
 
   form.addEventListener('payment-options', function (event) {
@@ -90,26 +110,45 @@
     var style = chosen('style') || 'callbacks';
     var expire = document.querySelector('input[name="expire"]');
     say('');
-    pay.disabled = true;
+    busy(true);
     fetch('/checkout/session', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify({ product_type: method, expire: Boolean(expire && expire.checked) })
     }).then(function (response) {
       return response.json().catch(function () { return {}; }).then(function (answer) {
+        if (answer.paid) {
+          paid = true;
+          pay.hidden = true;
+          say(answer.error, { href: answer.paid.url, text: 'See order ' + answer.paid.order_id });
+          return null;
+        }
         if (!response.ok || !answer.checkout_id) {
           throw new Error(answer.error || 'The payment could not start. Please try again.');
         }
         return answer;
       });
     }).then(function (answer) {
+      if (!answer) return;
       kept = { order: answer.order_id, events: [] };
       note('Checkout ' + answer.checkout_id + ' created for order ' + answer.order_id + ' (' + style + ' style)');
       sdk.checkout(answer.checkout_id, callbacks(style, answer.results));
     }).catch(function (error) {
       say(error.message);
-    }).then(ready);
+      busy(false);
+    });
   }
+
+  // The payment window is open once the SDK put its overlay on the page: Pay is itself again.
+  new MutationObserver(function () {
+    if (opening && document.querySelector('[data-service-overlay]')) busy(false);
+  }).observe(document.body, { childList: true });
+
+  // Back after paying: a page restored from the browser's memory would show a live Pay; ask the
+  // store again instead (it sends an empty cart to the cart page).
+  window.addEventListener('pageshow', function (event) {
+    if (event.persisted) window.location.reload();
+  });
 
   form.addEventListener('submit', function (event) {
     event.preventDefault();

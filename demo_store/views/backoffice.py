@@ -148,7 +148,7 @@ async def capture_order(request: web.Request) -> web.Response:
         return f"Captured {format_money(amount)} (capture {capture['id']})."
 
     return await _act(
-        request, "capture", "capture", make, lambda book: (book.uncaptured, "of the order not captured yet")
+        request, "capture", "capture", make, lambda book: (book.capturable, "of the order not captured yet")
     )
 
 

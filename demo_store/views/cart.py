@@ -19,6 +19,15 @@ def _quantity(text: object, default: int) -> int:
     return int(text) if isinstance(text, str) and text.strip().isdigit() else default
 
 
+def _typed_quantity(text: object) -> int | None:
+    """A quantity as typed in the cart: a whole number of digits (``-3``, ``1.5`` or ``two`` are
+    None). Long strings of digits are read as "many": the cart caps them and says so."""
+    if not isinstance(text, str) or not text.strip().isdigit():
+        return None
+    digits = text.strip()
+    return int(digits) if len(digits) <= 6 else MAX_QUANTITY + 1
+
+
 def _wants_json(request: web.Request) -> bool:
     return "application/json" in request.headers.get("Accept", "")
 
@@ -41,6 +50,7 @@ async def add_item(request: web.Request) -> web.StreamResponse:
 
 
 CAPPED = f"We sell at most {MAX_QUANTITY} of an article in one order."
+REFUSED = f"Enter a whole number from 0 to {MAX_QUANTITY}: 0 removes the article."
 
 
 async def set_quantity(request: web.Request) -> web.StreamResponse:
@@ -48,13 +58,15 @@ async def set_quantity(request: web.Request) -> web.StreamResponse:
     form = await request.post()
     slug = request.match_info["slug"]
     cart = load_cart(request, request.app[SIGNER])
-    asked = _quantity(form.get("quantity"), cart.quantities.get(slug, 0))
+    typed = _typed_quantity(form.get("quantity"))
+    asked = cart.quantities.get(slug, 0) if typed is None else typed
     cart.set(slug, asked)
     capped = asked > MAX_QUANTITY and slug in cart.quantities
+    note = REFUSED if typed is None else CAPPED if capped else None
     if not _wants_json(request):
         response: web.StreamResponse = see_other("/cart")
-        if capped:
-            set_notice(response, request.app[SIGNER], CAPPED)
+        if note:
+            set_notice(response, request.app[SIGNER], note)
     else:
         total = cart.total
         response = web.json_response(
@@ -69,7 +81,7 @@ async def set_quantity(request: web.Request) -> web.StreamResponse:
                     }
                     for line in cart.lines
                 },
-                "capped": CAPPED if capped else None,
+                "capped": note,
                 "plans": {product.type: plan_text(product.type, total) for product in PAYMENT_PRODUCTS},
                 "no_plan": no_plan_text(total),
             }

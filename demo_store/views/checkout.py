@@ -11,14 +11,15 @@ import logging
 
 from aiohttp import web
 
-from ..cart import load_cart, save_cart
-from ..checkout import CALLBACKS, VIA, checkout_request, new_order_id, result_path
+from ..cart import Cart, load_cart, save_cart
+from ..checkout import CALLBACKS, VIA, cart_articles, checkout_request, new_order_id, result_path
 from ..config import CONFIG, SERVICE, SIGNER
 from ..explanations import explain
+from ..one_payment import PAID, Attempt, earlier_attempt
 from ..outcomes import REPORTED, SERVICE_STATUS_WORDS, outcome_for
 from ..payment_plans import find_payment_product
 from ..rendering import render, see_other
-from ..service_client import ServiceError, ServiceUnreachable
+from ..service_client import ServiceClient, ServiceError, ServiceUnreachable
 
 __all__ = ["ROUTES"]
 
@@ -37,11 +38,50 @@ async def checkout_page(request: web.Request) -> web.StreamResponse:
         "chosen": method.type if method else "",
         "style": style if style in STYLES else "callbacks",
     }
-    return render(request, "checkout.html", context)
+    response = render(request, "checkout.html", context)
+    # Never kept for the Back button: after paying, Back must ask the store again (whose cart
+    # is then empty) rather than show a live Pay button.
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def _problem(message: str, status: int) -> web.Response:
     return web.json_response({"error": message}, status=status)
+
+
+async def _earlier(service: ServiceClient, cart: Cart, product_type: str) -> Attempt | None:
+    """The cart's earlier attempt Pay must honour (see :mod:`..one_payment`): its live attempts,
+    or, once a payment emptied it, the order that did."""
+    attempts = cart.live_checkouts() if cart.lines else [cart.last_placed] if cart.last_placed else []
+    answers = []
+    for order_id, checkout_id in attempts:
+        try:
+            answers.append((order_id, await service.get_checkout(checkout_id)))
+        except ServiceError as error:
+            # Forgotten by the service (a reset sandbox): it cannot be paid twice.
+            log.info("earlier checkout %s not found: %s", checkout_id, error)
+    return earlier_attempt(answers, product_type, cart_articles(cart) if cart.lines else [])
+
+
+def _already_paid(attempt: Attempt) -> web.Response:
+    words = "is paid" if attempt.status == "success" else "is paid, the payment pending confirmation"
+    return web.json_response(
+        {
+            "error": f"This cart {words}: order {attempt.order_id}. Nothing more will be charged.",
+            "paid": {
+                "order_id": attempt.order_id,
+                "url": result_path(attempt.status, attempt.order_id, "url"),
+            },
+        },
+    )  # 200: the answer is understood and said on the page; a 4xx would be a red console line
+
+
+def _session(order_id: str, checkout_id: str) -> dict[str, object]:
+    return {
+        "checkout_id": checkout_id,
+        "order_id": order_id,
+        "results": {status: result_path(status, order_id, "callback") for status in REPORTED},
+    }
 
 
 async def start_checkout(request: web.Request) -> web.Response:
@@ -59,11 +99,18 @@ async def start_checkout(request: web.Request) -> web.Response:
     if product is None:
         return _problem("Choose a payment method.", 400)
     cart = load_cart(request, request.app[SIGNER])
-    if not cart.lines:
-        return _problem("Your cart is empty.", 400)
     config, service = request.app[CONFIG], request.app[SERVICE]
     order_id = new_order_id()
     try:
+        earlier = await _earlier(service, cart, product.type)
+        if earlier is not None and earlier.action == PAID:
+            return _already_paid(earlier)
+        if not cart.lines:
+            return _problem("Your cart is empty.", 400)
+        # The same cart's checkout, undecided (another tab): open it again. A presenter asking for
+        # the expired outcome gets a new one to expire.
+        if earlier is not None and body.get("expire") is not True:
+            return web.json_response(_session(earlier.order_id, earlier.checkout_id))
         checkout = await service.create_checkout(
             checkout_request(cart, product.type, order_id, config.public_origin, config.currency)
         )
@@ -74,13 +121,7 @@ async def start_checkout(request: web.Request) -> web.Response:
         status = 503 if isinstance(error, ServiceUnreachable) else 502
         return _problem(explain(error, "payment", thing="checkout"), status)
     cart.started(order_id, checkout["id"])
-    response = web.json_response(
-        {
-            "checkout_id": checkout["id"],
-            "order_id": order_id,
-            "results": {status: result_path(status, order_id, "callback") for status in REPORTED},
-        }
-    )
+    response = web.json_response(_session(order_id, checkout["id"]))
     save_cart(response, request.app[SIGNER], cart)
     return response
 

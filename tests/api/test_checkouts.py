@@ -142,8 +142,41 @@ async def test_deciding_makes_the_order_in_its_state(api, status, order_status):
     assert order["status"] == order_status and order["total_amount"] == 25000
     assert (order["confirmed"] is not None) is (order_status == "confirmed")
     assert order["product_type"] == created["product"]["type"]  # the order says which product paid it
+    assert order["instalments"] is None  # a term belongs to instalments only
     read = await (await api.get(f"/checkout/{created['id']}", headers=bearer(DEMO_PUBLIC))).json()
-    assert read["status"] == status
+    assert read["status"] == status and read["instalments"] is None
+
+
+@pytest.mark.parametrize(("decision", "months"), [({}, 12), ({"instalments": 6}, 6), ({"instalments": 3}, 3)])
+async def test_an_instalments_decision_records_the_term(api, decision, months):
+    """CONTRACT 4.6: the checkout and its order carry the term chosen (12, the page's first
+    choice, when the decision names none)."""
+    body = checkout_body(order_id=f"term-{months}", total=76000, product={"type": "instalments"})
+    created = await (await create(api, body)).json()
+    assert created["instalments"] is None  # not chosen yet
+    decided = await api.post(
+        f"/_sandbox/checkouts/{created['id']}/decide", json={"status": "success", **decision}
+    )
+    assert decided.status == 200 and (await decided.json())["instalments"] == months
+    read = await (await api.get(f"/checkout/{created['id']}", headers=bearer(DEMO_PUBLIC))).json()
+    assert read["instalments"] == months
+    orders = await (await api.get(f"/orders?id=term-{months}", headers=bearer(DEMO_PRIVATE))).json()
+    assert orders["results"][0]["instalments"] == months
+
+
+@pytest.mark.parametrize(
+    ("product", "instalments"),
+    [("instalments", 4), ("instalments", "6"), ("instalments", True), ("pay_in_4", 6)],
+)
+async def test_a_term_that_does_not_fit_is_400_naming_it(api, product, instalments):
+    body = checkout_body(total=76000, product={"type": product})
+    created = await (await create(api, body)).json()
+    for path in (f"/_sandbox/checkouts/{created['id']}/decide", f"/checkout/{created['id']}/frame/decision"):
+        response = await api.post(path, json={"status": "success", "instalments": instalments})
+        assert response.status == 400, path
+        assert list((await response.json())["error"]["fields"]) == ["instalments"]
+    still = await (await api.get(f"/checkout/{created['id']}", headers=bearer(DEMO_PUBLIC))).json()
+    assert still["status"] == "created"  # refused, nothing decided
 
 
 async def test_a_checkout_is_decided_once(api):
@@ -204,22 +237,32 @@ async def test_hosted_page_shows_the_order_and_the_controls(api):
             "instalments",
             76000,
             [
-                "3 months: €253.33 a month, the last €253.34.",
-                "6 months: €126.66 a month, the last €126.70.",
-                "12 months: €63.33 a month, the last €63.37.",
+                "3 months · €253.33 a month Interest €0.00 · total €760.00 · the last payment €253.34",
+                "6 months · €126.66 a month Interest €0.00 · total €760.00 · the last payment €126.70",
+                "12 months · €63.33 a month Interest €0.00 · total €760.00 · the last payment €63.37",
             ],
         ),
     ],
 )
 async def test_hosted_page_states_the_schedule_apr_and_total(api, product, total, schedule):
-    """Every payment adds up to the total (the last absorbs the rounding), at 0% APR."""
+    """Every plan with its instalment, interest and total, at 0% APR; every payment dated."""
     body = checkout_body(total=total, product={"type": product})
     created = await (await create(api, body)).json()
     html = await (await api.get(f"/checkout/{created['id']}/frame")).text()
-    plans = re.findall(r'<li class="plan"[^>]*>(.*?)</li>', html, re.S)
-    assert [" ".join(plan.split()) for plan in plans] == schedule
+    plans = re.findall(
+        r'<(?:p class="plan" data-payments|span class="term-text")[^>]*>(.*?)</(?:p|span)>\s*<', html, re.S
+    )
+    assert [" ".join(re.sub(r"<[^>]+>", " ", plan).split()) for plan in plans] == schedule
     total_text = f"€{total // 100:,}.{total % 100:02d}"
-    assert f"APR 0%, no fees: you pay {total_text} in total" in html
+    assert f"0% APR, no fees: you pay {total_text} in total" in html
+    assert "Representative example" in html
+    for count in {"pay_in_4": [4], "pay_later": [1]}.get(product, [3, 6, 12]):
+        dates = re.search(rf'data-testid="checkout-dates-{count}">(.*?)</ol>', html, re.S)
+        assert dates and dates.group(1).count("<li>") == count
+    if product == "instalments":
+        # 12 months chosen at first: its dates shown, the others' hidden until chosen.
+        assert re.search(r'value="12" data-testid="checkout-term-12" checked', html)
+        assert '<div class="term-dates" data-term-dates="12">' in html
 
 
 async def test_hosted_page_refuses_decisions_from_other_origins(api):

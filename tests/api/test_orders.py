@@ -41,6 +41,7 @@ async def test_order_shape(api):
         "created": "2026-11-23T10:00:00.500000+00:00",
         "confirmed": None,
         "product_type": None,  # seeded without one: not known
+        "instalments": None,
     }
     assert second["status"] == "confirmed"
     assert TIMESTAMP.match(second["created"]) and second["confirmed"] == second["created"]

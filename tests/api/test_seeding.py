@@ -44,7 +44,8 @@ async def test_every_field_given(api):
         "status": "canceled",
         "created": "2026-11-23T10:00:00+02:00",
         "confirmed": "2026-11-23T09:00:00Z",
-        "product_type": "pay_in_4",
+        "product_type": "instalments",
+        "instalments": 6,
     }
     response = await api.post(SEED, json=sent, headers=bearer(DEMO_PRIVATE))
     assert response.status == 201
@@ -53,6 +54,16 @@ async def test_every_field_given(api):
         "created": "2026-11-23T08:00:00.000000+00:00",
         "confirmed": "2026-11-23T09:00:00.000000+00:00",
     }
+
+
+@pytest.mark.parametrize(
+    "order",
+    [{"product_type": "pay_in_4", "instalments": 6}, {"product_type": "instalments", "instalments": 4}],
+)
+async def test_a_term_is_for_instalments_only(api, order):
+    response = await api.post(SEED, json=order, headers=bearer(DEMO_PRIVATE))
+    assert response.status == 400
+    assert list((await response.json())["error"]["fields"]) == ["instalments"]
 
 
 async def test_an_array_gives_an_array_and_the_orders_are_listed(api):

@@ -115,17 +115,20 @@ def test_captures_and_refunds_tell_one_story(page: Page, store, service):
     )
     expect_capture(second, "€560.00", "€0.00", "€560.00")
 
-    # 300.00 of the order: no capture is lowered, but the second can refund only what the order has.
+    # 300.00 of the order: the second capture can refund only the €410.00 the order has left, so
+    # €150.00 of it came back; the other €150.00 came from neither capture in particular.
     page.get_by_test_id("amount-refund").fill("300")
     page.get_by_test_id("submit-refund").click()
     expect(page.locator("[data-notice]")).to_have_text("Refunded €300.00. €410.00 left to refund.")
     expect_sums(page, total="€760.00", captured="€760.00", refunded="€350.00", remaining="€410.00")
     expect_refunds(page, [("the order", "€300.00", "€410.00"), (f"capture {first_id}", "€50.00", "€710.00")])
     expect_capture(first, "€200.00", "€50.00", "€150.00")
-    expect_capture(second, "€560.00", "€0.00", "€410.00")
-    expect(second.get_by_test_id("capture-limit")).to_have_text(
-        "€560.00 of it is not refunded, but the order has €410.00 left to refund."
+    expect_capture(second, "€560.00", "€150.00", "€410.00")
+    expect(second.get_by_test_id("capture-share")).to_have_text(
+        "€150.00 of it came back with the refunds of the whole order:"
+        " the order has only €410.00 left to refund."
     )
+    expect(page.get_by_test_id("unassigned")).to_contain_text("€150.00 of the refunds of the whole order")
     expect(page.get_by_test_id(f"rest-capture-{second_id}")).to_have_text("Refund all it can (€410.00)")
 
     # Asking more of the second capture than that: refused, in money, not in the API's cents.
@@ -153,9 +156,12 @@ def test_captures_and_refunds_tell_one_story(page: Page, store, service):
             (f"capture {first_id}", "€50.00", "€710.00"),
         ],
     )
-    expect_capture(first, "€200.00", "€50.00", "€0.00")
-    expect_capture(second, "€560.00", "€0.00", "€0.00")
-    expect(first.get_by_test_id("capture-limit")).to_have_text(
-        "€150.00 of it is not refunded, but the order is canceled."
+    # Every capture came back whole: its own refunds and its share of the order's.
+    expect_capture(first, "€200.00", "€200.00", "€0.00")
+    expect_capture(second, "€560.00", "€560.00", "€0.00")
+    expect(first.get_by_test_id("capture-share")).to_have_text(
+        "€150.00 of it came back with the refunds of the whole order, refunded in full."
     )
+    expect(page.get_by_test_id("unassigned")).to_have_count(0)
+    expect(page.get_by_test_id("not-captured")).to_have_text("€0.00")
     expect(page.locator("form[action$='/refunds'], form[action$='/refund']")).to_have_count(0)

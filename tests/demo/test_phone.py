@@ -110,3 +110,19 @@ def test_phone_back_office_shows_every_figure_whole(page: Page, store, service, 
     page.get_by_test_id(f"submit-capture-{capture_id}").click()
     page.get_by_text("The API's answer").click()
     assert_nothing_clipped(page, "order page with a refusal")
+
+
+def test_phone_held_sideways_opens_the_payment_window_at_its_top(page: Page, store):
+    """Landscape (812 × 375): the window starts with the amount and its close button in view,
+    not scrolled down to the decision buttons."""
+    page.set_viewport_size({"width": PHONE["height"], "height": PHONE["width"]})
+    fill_cart(page, store, {"walnut-desk": 1})
+    open_checkout(page, store, "instalments", "callbacks")
+    frame = overlay_frame(page)
+    expect(frame.get_by_test_id("checkout-approve")).to_be_focused()
+    hosted = page.frame(url=HOSTED_CHECKOUT)
+    assert hosted is not None
+    assert hosted.evaluate("() => window.scrollY") == 0
+    expect(frame.get_by_test_id("checkout-close")).to_be_in_viewport()
+    expect(frame.get_by_role("heading", level=1)).to_be_in_viewport()
+    assert_fits(hosted, "hosted checkout held sideways")

@@ -1,16 +1,23 @@
 """The amounts the store says each plan covers are the ones the service answers for: the store
-explains with them (catalogue, checkout, the no-plan cart), the service decides."""
+explains with them (catalogue, checkout, the no-plan cart), the service decides. And the term a
+shopper picks is the one the order is agreed on, wherever it is shown."""
 
 from __future__ import annotations
 
+import re
 import urllib.error
 import urllib.request
+from datetime import UTC, datetime
 from urllib.parse import urlencode
 
 import pytest
+from playwright.sync_api import Locator, Page, expect
 
+from backend_stub.domain.schedules import schedule
 from backend_stub.testkit import Sandbox
-from demo_store.payment_plans import PAYMENT_PRODUCTS
+from backend_stub.testkit.checkout_overlay import CheckoutOverlay
+from demo_store.payment_plans import PAYMENT_PRODUCTS, format_day
+from tests.demo.shopper import Console, fill_cart
 
 
 def _offered(service: Sandbox, product_type: str, amount: int) -> bool:
@@ -32,3 +39,42 @@ def test_each_plan_s_range_is_the_service_s(service: Sandbox, product):
     assert _offered(service, product.type, product.maximum)
     assert not _offered(service, product.type, product.minimum - 1)
     assert not _offered(service, product.type, product.maximum + 1)
+
+
+def test_the_shopper_s_term_is_the_order_s_everywhere(page: Page, store, service):
+    """Six months chosen in the window: six dated payments there, on the thank-you page and in
+    the back office, and ``instalments: 6`` through the API."""
+    console = Console(page, service.url)
+    fill_cart(page, store, {"walnut-desk": 1})  # €900.00: €150.00 a month over 6 months
+    expected = [
+        (format_day(day), "€150.00")
+        for day in schedule("instalments", 90000, 6).dates(datetime.now(UTC).date())
+    ]
+    page.goto(f"{store.url}/checkout?method=instalments")
+    page.get_by_test_id("pay").click()
+    overlay = CheckoutOverlay(page)
+    expect(overlay.control("checkout-term-12")).to_be_checked()  # the longest, at first
+    overlay.choose_term(6)
+    _expect_dates(overlay.control("checkout-dates-6"), expected)
+    expect(overlay.control("checkout-dates-12")).to_be_hidden()
+    overlay.complete("success")
+
+    expect(page.get_by_test_id("result-plan")).to_contain_text(
+        "6 monthly payments of €150.00. 0% APR, total €900.00."
+    )
+    _expect_dates(page.get_by_test_id("result-dates"), expected)
+    order_id = page.locator("[data-order-id]").inner_text()
+
+    [order] = service.call("GET", f"/orders?id={order_id}")["results"]
+    assert (order["product_type"], order["instalments"]) == ("instalments", 6)
+
+    page.goto(f"{store.url}/backoffice/orders/{order_id}")
+    expect(page.get_by_test_id("order-plan")).to_contain_text("Paid with Instalments")
+    _expect_dates(page.get_by_test_id("order-dates"), expected)
+    assert console.unexpected == []
+
+
+def _expect_dates(dates: Locator, expected: list[tuple[str, str]]) -> None:
+    items = dates.locator("li")
+    expect(items).to_have_count(len(expected))
+    expect(items).to_have_text([re.compile(rf"{day}\s*{re.escape(paid)}") for day, paid in expected])

@@ -71,7 +71,7 @@ async def test_the_url_s_success_is_not_believed_before_the_service_confirms(cli
     service.decide(checkout_id, "success")
     code, html = await _page(client, f"/checkout/result/success?order={order_id}&via=callback")
     assert (code, CONFIRMED in html) == (200, True)
-    assert "Pay in 4" in html and "4 payments of €30.00, one every two weeks. 0% APR, total €120.00." in html
+    assert "Pay in 4" in html and "4 payments of €30.00, one every 2 weeks. 0% APR, total €120.00." in html
     assert await _badge(client) == "0"
 
 

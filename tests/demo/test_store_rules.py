@@ -9,9 +9,11 @@ from demo_store.backoffice import OrderFilters
 from demo_store.cart import Cart
 from demo_store.checkout import checkout_request, new_order_id
 from demo_store.money import format_money, parse_money
+from demo_store.one_payment import earlier_attempt
 from demo_store.outcomes import outcome_for
 from demo_store.payment_plans import no_plan_text, plan_text, refused_checks
 from demo_store.signed_cookies import CookieSigner
+from demo_store.statement import order_statement
 
 
 @pytest.mark.parametrize(
@@ -35,11 +37,11 @@ def test_money_reads_like_a_price():
 @pytest.mark.parametrize(
     ("product_type", "amount", "words"),
     [
-        ("pay_in_4", 12000, "4 payments of €30.00, one every two weeks. 0% APR, total €120.00."),
+        ("pay_in_4", 12000, "4 payments of €30.00, one every 2 weeks. 0% APR, total €120.00."),
         (
             "pay_in_4",
             10001,
-            "4 payments of €25.00 (the last €25.01), one every two weeks. 0% APR, total €100.01.",
+            "4 payments of €25.00 (the last €25.01), one every 2 weeks. 0% APR, total €100.01.",
         ),
         ("pay_later", 1500, "Nothing to pay today: €15.00 in 15 days. 0% APR, no fees."),
         (
@@ -171,3 +173,46 @@ def test_the_checkout_request_totals_on_the_server_and_names_every_result_url():
     assert body["product"] == {"type": "pay_in_4"}
     assert body["merchant"]["ko_url"] == f"http://localhost:8000/checkout/result/ko?order={order_id}&via=url"
     assert set(body["merchant"]) == {"success_url", "pending_url", "ko_url", "dismiss_url", "error_url"}
+
+
+LAMP = [{"name": "Brass desk lamp", "quantity": 1, "unit_price": 12000}]
+
+
+def _checkout(status: str, product: str = "pay_in_4", articles: list | None = None) -> dict:
+    order = {"articles": articles or LAMP}
+    return {"id": f"chk_{status}", "status": status, "product": {"type": product}, "order": order}
+
+
+@pytest.mark.parametrize(
+    ("attempts", "expected"),
+    [
+        ([], None),
+        ([("A", _checkout("created"))], ("reuse", "A")),
+        # A paid attempt wins over a live one, wherever it is.
+        ([("B", _checkout("created")), ("A", _checkout("success"))], ("paid", "A")),
+        ([("A", _checkout("pending"))], ("paid", "A")),
+        # Declined, expired: pay again with a new checkout.
+        ([("A", _checkout("ko")), ("B", _checkout("expired"))], None),
+        # Another method, or the cart changed since: a new checkout.
+        ([("A", _checkout("created", product="instalments"))], None),
+        ([("A", _checkout("created", articles=[{**LAMP[0], "quantity": 2}]))], None),
+        # The newest live one is opened again.
+        ([("B", _checkout("created")), ("A", _checkout("created"))], ("reuse", "B")),
+    ],
+)
+def test_one_cart_one_payment(attempts, expected):
+    found = earlier_attempt(attempts, "pay_in_4", LAMP)
+    assert (found and (found.action, found.order_id)) == expected
+
+
+def test_the_rehearsal_s_fully_refunded_order_adds_up():
+    """€640.00: captures of €200 and €100; €50 of the €100 capture, €100 of the order, the rest of
+    the €100 capture, then the rest of the order (€440). Every part came back."""
+    captures = [
+        {"id": "cap_2", "amount": 10000, "refunded_amount": 10000, "refundable_amount": 0},
+        {"id": "cap_1", "amount": 20000, "refunded_amount": 0, "refundable_amount": 0},
+    ]
+    statement = order_statement(64000, 0, captures)
+    assert (statement.captured, statement.not_captured, statement.released) == (30000, 0, 34000)
+    assert [line.came_back for line in statement.captures] == [10000, 20000]
+    assert (statement.refunded, statement.unassigned) == (64000, 0)

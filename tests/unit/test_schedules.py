@@ -3,6 +3,7 @@ one absorbing the rounding, at 0% APR."""
 
 from __future__ import annotations
 
+from datetime import date
 from decimal import Decimal
 
 import pytest
@@ -63,3 +64,26 @@ def test_instalments_offer_each_term():
 def test_what_is_no_plan(product_type, amount, months):
     with pytest.raises(ValueError):
         schedule(product_type, amount, months)
+
+
+@pytest.mark.parametrize(
+    ("product_type", "months", "start", "dates"),
+    [
+        ("pay_in_4", None, date(2026, 11, 26), ["2026-11-26", "2026-12-10", "2026-12-24", "2027-01-07"]),
+        ("pay_later", None, date(2026, 11, 26), ["2026-12-11"]),
+        ("instalments", 3, date(2026, 11, 26), ["2026-12-26", "2027-01-26", "2027-02-26"]),
+        # A day a month lacks falls on its last day, and the next month keeps the agreed day.
+        ("instalments", 3, date(2027, 1, 31), ["2027-02-28", "2027-03-31", "2027-04-30"]),
+        (
+            "instalments",
+            6,
+            date(2028, 1, 30),
+            ["2028-02-29", "2028-03-30", "2028-04-30", "2028-05-30", "2028-06-30", "2028-07-30"],
+        ),
+    ],
+)
+def test_every_payment_has_its_day(product_type, months, start, dates):
+    plan = schedule(product_type, 76000, months)
+    assert [day.isoformat() for day in plan.dates(start)] == dates
+    assert [paid for _, paid in plan.dated_payments(start)] == list(plan.payments)
+    assert plan.interest == plan.total - 76000 == 0

@@ -1,0 +1,112 @@
+"""The back office's campaigns: the articles a campaign promotes, listed, added from the
+catalogue and removed, through ``/me/campaigns/:id/articles``.
+
+The API has no list of campaigns (one exists once articles are posted to it), so the page asks
+for a campaign id, with the store's own campaign filled in. Forms post, then redirect back with a
+notice; when the service refuses, the page says what it answered.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlencode
+
+from aiohttp import web
+
+from ..catalogue import PRODUCTS, Product, find_product
+from ..config import CONFIG, SERVICE, SIGNER
+from ..explanations import explain
+from ..flash import set_notice
+from ..rendering import render, see_other
+from ..service_client import Page, ServiceError, ServiceUnreachable
+
+__all__ = ["ROUTES", "DEFAULT_CAMPAIGN", "campaign_article"]
+
+DEFAULT_CAMPAIGN = "winter-sale"
+# A campaign id as the API takes one in a path: letters, digits, dash and underscore.
+_CAMPAIGN_ID = re.compile(r"^[A-Za-z0-9_-]{1,100}$")
+
+
+def campaign_article(product: Product, origin: str) -> dict[str, str]:
+    """A catalogue product as a campaign article: its slug as id, and absolute URLs of its page
+    and picture (the API takes only absolute http(s) URLs)."""
+    return {
+        "id": product.slug,
+        "name": product.name,
+        "description": product.blurb,
+        "url": f"{origin}/products/{product.slug}",
+        "image_url": origin + product.image_url,
+    }
+
+
+def _campaign(request: web.Request) -> str:
+    campaign = request.match_info.get("campaign_id") or request.query.get("campaign", "").strip()
+    return campaign or DEFAULT_CAMPAIGN
+
+
+def _back(campaign: str, notice: str, request: web.Request) -> web.StreamResponse:
+    response = see_other("/backoffice/campaigns?" + urlencode({"campaign": campaign}))
+    set_notice(response, request.app[SIGNER], notice)
+    return response
+
+
+async def campaign_page(request: web.Request, failure: str | None = None) -> web.Response:
+    campaign = _campaign(request)
+    page: Page | None = None
+    problem = failure
+    if not _CAMPAIGN_ID.match(campaign):
+        problem = "A campaign id has letters, digits, dashes and underscores only, such as winter-sale."
+    else:
+        try:
+            page = await request.app[SERVICE].campaign(campaign).page()
+        except ServiceError as error:
+            # A campaign without articles is a 404 of its list's first page.
+            if error.status != 404:
+                problem = explain(error, "search")
+        except ServiceUnreachable as error:
+            problem = explain(error, "search")
+    listed = {article["id"] for article in page.results} if page else set()
+    context = {
+        "campaign": campaign,
+        "page": page,
+        "problem": problem,
+        "addable": [product for product in PRODUCTS if product.slug not in listed],
+        "api_path": f"/me/campaigns/{campaign}/articles",
+    }
+    return render(request, "backoffice_campaign.html", context)
+
+
+async def add_articles(request: web.Request) -> web.StreamResponse:
+    campaign = _campaign(request)
+    form = await request.post()
+    products = [find_product(str(slug)) for slug in form.getall("product", [])]
+    chosen = [product for product in products if product is not None]
+    if not chosen:
+        return _back(campaign, "Choose at least one article to add.", request)
+    origin = request.app[CONFIG].public_origin
+    try:
+        await request.app[SERVICE].campaign(campaign).add([campaign_article(p, origin) for p in chosen])
+    except (ServiceError, ServiceUnreachable) as error:
+        return await campaign_page(request, explain(error, "campaign change"))
+    names = ", ".join(product.name for product in chosen)
+    return _back(campaign, f"Added to {campaign}: {names}.", request)
+
+
+async def remove_article(request: web.Request) -> web.StreamResponse:
+    campaign, article_id = _campaign(request), request.match_info["article_id"]
+    try:
+        await request.app[SERVICE].campaign(campaign).remove(article_id)
+    except (ServiceError, ServiceUnreachable) as error:
+        return await campaign_page(request, explain(error, "campaign change"))
+    return _back(campaign, f"Removed {article_id} from {campaign}.", request)
+
+
+ROUTES = [
+    web.get("/backoffice/campaigns", campaign_page, name="backoffice_campaigns"),
+    web.post("/backoffice/campaigns/{campaign_id}/articles", add_articles, name="backoffice_campaign_add"),
+    web.post(
+        "/backoffice/campaigns/{campaign_id}/articles/{article_id}/remove",
+        remove_article,
+        name="backoffice_campaign_remove",
+    ),
+]
