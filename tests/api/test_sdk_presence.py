@@ -75,5 +75,7 @@ def test_version_names_the_package_and_the_brython_of_its_sdk(sdk_dir: Path, bui
     env = {**os.environ, "SERVICE_SDK_DIR": str(sdk_dir)}
     command = [sys.executable, "-m", "backend_stub", "--version"]
     result = subprocess.run(command, env=env, capture_output=True, text=True, timeout=60, check=True)
-    expected = "SDK compiled for Brython 3.15.0" if built else f"no compiled SDK (no {MANIFEST} in {sdk_dir}"
+    expected = (
+        "SDK compiled for Brython 3.15.0" if built else f"no compiled SDK (no {MANIFEST} in {sdk_dir.name}"
+    )
     assert result.stdout.startswith(f"service-stub {__version__} (service-checkout), {expected}")

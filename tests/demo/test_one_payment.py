@@ -40,11 +40,13 @@ def test_two_tabs_share_one_checkout_and_make_one_order(browser: Browser, store,
     ]
     assert ids[0].get_attribute("data-checkout") == ids[1].get_attribute("data-checkout")
 
+    first.bring_to_front()  # the tab the shopper looks at (a background tab's timers are throttled)
     CheckoutOverlay(first).complete("success")
     expect(first.get_by_role("heading", level=1)).to_have_text(CONFIRMED)
     order_id = first.locator("[data-order-id]").inner_text()
 
     # The other tab's window already says so, and returns to the same order.
+    second.bring_to_front()
     other = CheckoutOverlay(second)
     expect(other.control("checkout-elsewhere")).to_be_visible()
     expect(other.control("checkout-approve")).to_be_hidden()
@@ -62,19 +64,28 @@ def test_a_paid_cart_never_offers_pay_again(browser: Browser, store, service):
     paying, stale = context.new_page(), context.new_page()
     consoles = [Console(tab, service.url) for tab in (paying, stale)]
     fill_cart(paying, store, {"desk-lamp": 1})
-    _open_checkout(stale, store.url)  # loaded before the payment, left open
     _open_checkout(paying, store.url)
     paying.get_by_test_id("pay").click()
-    CheckoutOverlay(paying).complete("success")
+    CheckoutOverlay(paying).wait_open()
+    _open_checkout(stale, store.url)  # loaded before the payment is decided, left open
+    # Approved (by the sandbox control: the window's own buttons are the other test's), then the
+    # shopper lands on the result page the checkout names.
+    frame = paying.frame_locator("[data-service-overlay] iframe").locator("[data-checkout]")
+    checkout = service.decide(frame.get_attribute("data-checkout"), "success")
+    paying.goto(
+        f"{store.url}/checkout/result/success?" + urlencode({"order": checkout["order"]["id"], "via": "url"})
+    )
     expect(paying.get_by_role("heading", level=1)).to_have_text(CONFIRMED)
     order_id = paying.locator("[data-order-id]").inner_text()
 
+    paying.bring_to_front()
     # Back to the checkout: the store is asked again and the cart is gone, said with its order.
     paying.go_back()
     expect(paying).to_have_url(f"{store.url}/cart")
     expect(paying.get_by_test_id("cart-paid")).to_contain_text(f"you placed order {order_id}")
     expect(paying.get_by_test_id("pay")).to_have_count(0)
 
+    stale.bring_to_front()
     # The tab left open: Pay says the cart is paid, links to the order, and goes away.
     stale.get_by_test_id("pay").click()
     expect(stale.locator("[data-checkout-message]")).to_contain_text(f"This cart is paid: order {order_id}.")

@@ -14,7 +14,9 @@ KEYS = [
     (" sk_test_demo", "sk_test_demo", PRIVATE),
     ("sk_test_demo\t", "sk_test_demo", PRIVATE),
     ("\n\r sk_test_demo \x0b", "sk_test_demo", PRIVATE),
-    ("\u00a0sk_test_demo\u3000", "sk_test_demo", PRIVATE),
+    # Only ASCII whitespace is trimmed: a no-break or ideographic space is not a key's (issue 23).
+    ("\u00a0sk_test_demo\u3000", None, None),
+    ("sk_test_demo\u00a0", None, None),
     ("SK_TEST_DEMO", "SK_TEST_DEMO", PRIVATE),
     ("Pk_live_1", "Pk_live_1", PUBLIC),
     ("\u200bsk_test_demo", None, None),
