@@ -30,15 +30,20 @@ OTHER_PUBLIC, OTHER_PRIVATE = "pk_test_other", "sk_test_other"
 _ONE_WORKER = ("packaging", "engines")
 
 
+# Playwright's fixtures: a test that reaches any of them starts its sync API.
+_PLAYWRIGHT_FIXTURES = {"playwright", "browser_type", "browser"}
+
+
 def uses_browser(item: pytest.Item) -> bool:
-    """A test that drives Chromium (its fixtures reach Playwright's ``browser``)."""
-    return "browser" in getattr(item, "fixturenames", ())
+    """A test that drives Chromium (its fixtures reach Playwright's ``browser``, or the browser
+    type or Playwright itself, to launch one of its own)."""
+    return bool(_PLAYWRIGHT_FIXTURES & set(getattr(item, "fixturenames", ())))
 
 
 ROOT = Path(__file__).resolve().parents[1]
 # Tests whose browser runs the compiled SDK: Chromium through Playwright, Firefox and WebKit
 # (tests/engines), and the Node example's Playwright Test suite.
-_SDK_FIXTURES = {"browser", "engine"}
+_SDK_FIXTURES = {"browser", "browser_type", "engine"}
 _SDK_FOLDERS = {"examples"}
 
 

@@ -34,7 +34,7 @@ MAX_DEPTH = 32
 # What a compressed body may expand to, on every route (the API's own body limit).
 MAX_DECODED_BODY = 1024**2
 # Where a request keeps its body once read (a clone reads a compressed one, not the request).
-_BODY = "service.body"
+_BODY = web.RequestKey("body", bytes)
 
 
 def _is_json(content_type: str) -> bool:

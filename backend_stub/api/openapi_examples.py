@@ -91,6 +91,7 @@ OPERATIONS: dict[str, Exchange] = {
                 "created": "2026-11-02T09:15:00.000000+00:00",
                 "confirmed": "2026-11-02T09:20:00.000000+00:00",
                 "product_type": None,
+                "instalments": None,
             }
         ),
     ),
@@ -228,6 +229,7 @@ OPERATIONS: dict[str, Exchange] = {
             "created": "2026-11-26T10:38:51.170823+00:00",
             "expires": "2026-11-26T11:38:51.170823+00:00",
             "decided": None,
+            "instalments": None,
         },
     ),
     "getCheckout": Exchange("GET", "/checkout/{checkout_id}", 200, key="pk_test_demo"),
