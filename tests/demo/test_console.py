@@ -40,5 +40,5 @@ def test_every_store_page_logs_nothing_but_the_documented_403s(page: Page, store
     ):
         page.goto(store.url + path)
         expect(page.locator("main h1")).to_be_visible()
+    # The buttons found at load are answered by the server in the bridge page: no 403 lines.
     assert console.unexpected == []
-    assert console.refusals > 0

@@ -58,4 +58,7 @@ def test_outcome_reaches_its_result_page(page: Page, store, service, status: str
     )
     expect(page.locator("[data-event-log] li").last).to_contain_text(LAST_EVENT[status, style])
     expect(page.locator("[data-cart-count]")).to_have_text("2" if CART_KEPT[status] else "0")
-    assert console.unexpected == []
+    # An expired checkout is the merchant's to hear of: the SDK says so, once (issue 25).
+    said = [line for line in console.unexpected if "has expired" in line]
+    assert len(said) == (1 if status == "error" else 0)
+    assert [line for line in console.unexpected if line not in said] == []

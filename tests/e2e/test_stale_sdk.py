@@ -32,7 +32,8 @@ def test_an_edited_sdk_module_stops_the_browser_tests_until_make_build(tmp_path:
     _copy(copy)
     dist, sdk = copy / "backend_stub" / "web" / "dist", copy / "sdk"
     assert stale_reason(dist, sdk) is None  # the copy's build is current...
-    attributes = sdk / "attributes.py"
+    # The SDK's attribute rule, which the server also runs (and the build bundles).
+    attributes = copy / "backend_stub" / "sdk_rules" / "attributes.py"
     # ...until a module changes: the newcomer's deliberate bug (issue 27), which the old bundle hides.
     source = attributes.read_text(encoding="utf-8")
     attributes.write_text(source.replace("return amount_from_text(text) is not None", "return True"), "utf-8")
