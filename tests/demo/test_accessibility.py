@@ -36,6 +36,9 @@ def test_shop_pages_have_no_serious_violation(page: Page, store):
     expect(page.get_by_test_id("pay-pay_later")).to_be_visible()
     found["cart"] = serious_violations(page)
 
+    # Focus is a window's: another test's tab in this browser (tests/demo/test_one_payment.py
+    # brings its tabs to the front) must not leave this page without it.
+    page.bring_to_front()
     open_checkout(page, store, "pay_in_4", "callbacks")
     expect(overlay_frame(page).get_by_test_id("checkout-approve")).to_be_focused()
     found["checkout with overlay"] = serious_violations(page)

@@ -38,7 +38,9 @@ def test_make_dist_outside_a_clone_refuses_before_installing_anything(
         git = ["git", "-c", "user.name=x", "-c", "user.email=x@example.com"]
         subprocess.run([*git, "commit", "-q", "--allow-empty", "-m", "other"], cwd=tmp_path, check=True)
     tree = copy_of_the_tree(tmp_path / "service-checkout")
-    result = subprocess.run(["make", "dist"], cwd=tree, capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        ["make", "--no-print-directory", "dist"], cwd=tree, capture_output=True, text=True, timeout=60
+    )
     assert result.returncode != 0
     assert WHY in result.stderr and "python -m build" in result.stderr
     assert result.stdout == ""  # nothing ran before the refusal

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from backend_stub import __version__
-from backend_stub.web.compiled_sdk import FILE_KEYS, inspect
+from backend_stub.web.compiled_sdk import inspect
 
 from .conftest import Release, Venv, environment, export_head, pip_in, run, succeed
 
@@ -70,8 +70,11 @@ def assert_serves_the_repository_sdk(url: str, repository_sdk: Path, installed_i
     status, loader = fetch(url + "/sdk.js")
     assert status == 200
     assert loader == (repository_sdk / manifest["loader"]).read_bytes(), SAME_TREE
-    for key in FILE_KEYS[1:]:  # brython, bundle, bridge: under their content-hashed names
+    for key in ("brython", "bundle", "bridge_worker"):  # under their content-hashed names
         assert fetch(f"{url}/sdk/{manifest[key]}") == (200, (repository_sdk / manifest[key]).read_bytes())
+    # The bridge page is rendered for each request, with the first answers: it names the worker.
+    status, bridge = fetch(f"{url}/sdk/{manifest['bridge']}")
+    assert status == 200 and manifest["bridge_worker"].encode() in bridge
 
 
 def test_the_wheel_installs_one_import_name_and_it_is_typed(venv: Venv):
@@ -121,14 +124,14 @@ def test_the_wheel_from_the_sdist_was_built_with_no_chromium_and_no_compiler(rel
 
 
 def _break_a_module(tree: Path) -> None:
-    with (tree / "sdk" / "pairing.py").open("a", encoding="utf-8") as module:
+    with (tree / "sdk" / "options.py").open("a", encoding="utf-8") as module:
         module.write("\ndef unfinished(:\n")
 
 
 @pytest.mark.parametrize(
     ("breakage", "extra_env", "reason"),
     [
-        (_break_a_module, {}, "cannot compile sdk.pairing"),
+        (_break_a_module, {}, "cannot compile sdk.options"),
         (None, {"CHROMIUM": "/nonexistent"}, "CHROMIUM=/nonexistent is not an executable"),
     ],
     ids=["sdk-does-not-compile", "no-chromium"],
@@ -161,7 +164,7 @@ def test_the_build_compiles_again_only_an_sdk_that_is_missing_or_stale(
         return succeed(probe, cwd=tree, env=environment(PYTHONPATH=str(tree / "build_backend"))).strip()
 
     assert reason() == "None", SAME_TREE  # the repository's build of these sources: packaged as is
-    module = tree / "sdk" / "pairing.py"
+    module = tree / "sdk" / "options.py"
     source = module.read_text(encoding="utf-8")
     module.write_text(source + "\n# changed\n", encoding="utf-8")
     assert reason() == "backend_stub/web/dist was compiled from other sources than sdk/ holds now"
