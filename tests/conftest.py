@@ -72,7 +72,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     session-scoped parameters (Playwright's ``browser_name``) must not undo it.
     """
     for item in items:
-        if isinstance(item, pytest.Function) and runs_the_compiled_sdk(item):
+        # Only this folder's tests see its fixtures: examples/merchant_ci is a merchant's suite,
+        # which the plugin itself refuses to run on a missing SDK.
+        ours = item.path.is_relative_to(ROOT / "tests")
+        if ours and isinstance(item, pytest.Function) and runs_the_compiled_sdk(item):
             # First of all its fixtures, before the session's servers and browsers start: a
             # browser test runs only on an SDK compiled from the sources as they are.
             item.fixturenames.insert(0, "compiled_sdk_is_current")
