@@ -73,7 +73,7 @@ RUN_TIMEOUT_S = 600
 
 
 @pytest.fixture(scope="module")
-def live_server() -> Iterator[Sandbox]:
+def fuzzed_service() -> Iterator[Sandbox]:
     """A server process of its own: the run changes its data."""
     with ServiceProcess() as server:
         yield server.sandbox()
@@ -142,11 +142,11 @@ def schemathesis_run(
     ids=["json-all-checks", "v1-xml"],
 )
 def test_schemathesis_finds_no_server_error_and_no_divergence(
-    live_server: Sandbox, tmp_path: Path, base_path: str, accept: str, examples: int, checks: str
+    fuzzed_service: Sandbox, tmp_path: Path, base_path: str, accept: str, examples: int, checks: str
 ) -> None:
-    live_server.reset()
+    fuzzed_service.reset()
     report = schemathesis_run(
-        live_server,
+        fuzzed_service,
         base_path,
         accept,
         examples,
@@ -154,20 +154,20 @@ def test_schemathesis_finds_no_server_error_and_no_divergence(
         checks=checks,
         accepted=lambda operation, check: check == ACCEPTED and operation in BUSINESS_RULES,
     )
-    operations = sum(len(item) for item in build_document(live_server.url)["paths"].values())
+    operations = sum(len(item) for item in build_document(fuzzed_service.url)["paths"].values())
     assert f"Tested: {operations}" in report, report
 
 
 def test_hostile_payloads_on_every_operation_get_no_server_error(
-    live_server: Sandbox, tmp_path: Path
+    fuzzed_service: Sandbox, tmp_path: Path
 ) -> None:
     """Every operation, every phase, with the payload classes of issue 11 (tests/api/fuzz_hostile.py):
     JSON past the nesting limit, huge integers, wrong types, out-of-range timestamps, too many
     filters, pathological regexes, control characters, unaddressable ids. Refusals only: no 5xx."""
-    live_server.reset()
+    fuzzed_service.reset()
     hooks = Path(__file__).with_name("fuzz_hostile.py")
     report = schemathesis_run(
-        live_server,
+        fuzzed_service,
         "",
         "application/vnd.service.v1+json",
         10,
@@ -175,5 +175,5 @@ def test_hostile_payloads_on_every_operation_get_no_server_error(
         checks="not_a_server_error",
         hooks=hooks,
     )
-    operations = sum(len(item) for item in build_document(live_server.url)["paths"].values())
+    operations = sum(len(item) for item in build_document(fuzzed_service.url)["paths"].values())
     assert f"Tested: {operations}" in report, report
