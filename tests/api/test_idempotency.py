@@ -150,9 +150,24 @@ async def test_the_same_key_on_another_path_is_409(api):
     assert (await _state(api, second.effect))["remaining_amount"] == 10000  # type: ignore[index]
 
 
+class _Announcing(set[tuple[str, str]]):
+    """The server's set of keys under way, which sets ``arrived`` when a key is added: the
+    readiness probe of a request the server has begun."""
+
+    def __init__(self, arrived: asyncio.Event) -> None:
+        super().__init__()
+        self.arrived = arrived
+
+    def add(self, slot: tuple[str, str]) -> None:
+        super().add(slot)
+        self.arrived.set()
+
+
 async def test_a_retry_while_the_first_is_running_is_409_and_one_refund_happens(api):
     retry = await _refund(api)
-    body_sent = asyncio.Event()
+    body_sent, arrived = asyncio.Event(), asyncio.Event()
+    state = api.server.app[STATE]
+    state.keys_running = _Announcing(arrived)
 
     async def slow_body() -> AsyncIterator[bytes]:
         yield b'{"amount": '
@@ -166,12 +181,7 @@ async def test_a_retry_while_the_first_is_running_is_409_and_one_refund_happens(
             headers=bearer(DEMO_PRIVATE, **{"Idempotency-Key": KEY, "Content-Type": "application/json"}),
         )
     )
-    running = api.server.app[STATE].keys_running
-    for _ in range(500):  # until the server has the first request (a few loop turns)
-        if running:
-            break
-        await asyncio.sleep(0.01)
-    assert running, "the first request never reached the server"
+    await asyncio.wait_for(arrived.wait(), 10)  # the server marked the first request's key running
 
     status, body, _ = await _post(api, retry.path, retry.body)
     assert status == 409, body
