@@ -11,7 +11,7 @@ from browser import aio
 from browser import self as worker
 from javascript import NULL, UNDEFINED
 
-from backend_stub.sdk_rules.attributes import WATCHED
+from backend_stub.sdk_rules.attributes import element_from_row
 from backend_stub.sdk_rules.availability import check_url, is_available_status
 from backend_stub.sdk_rules.page import Page, Update
 from backend_stub.sdk_rules.settings import parse_settings
@@ -38,16 +38,6 @@ def to_python(value):
     if worker.Array.isArray(value):
         return [to_python(item) for item in value]
     return {key: to_python(value[key]) for key in worker.Object.keys(value)}
-
-
-def element_from_row(row) -> dict:
-    """``[id, tag, value or false per watched attribute]`` as the page model reads elements."""
-    attrs = {}
-    for index in range(len(WATCHED)):  # range, not enumerate: Brython runs it as a plain loop
-        value = row[index + 2]
-        if value is not False:
-            attrs[WATCHED[index]] = value
-    return {"id": row[0], "tag": row[1], "attrs": attrs}
 
 
 class Bridge:

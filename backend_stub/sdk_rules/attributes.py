@@ -127,3 +127,14 @@ def describe(tag: str, attrs: dict) -> str:
             value = attrs[name]
             parts.append(name if value == "" else f'{name}="{value}"')
     return "<" + " ".join(parts) + ">"
+
+
+def element_from_row(row: list) -> dict:
+    """``[id, tag, value or false per watched attribute]`` (the row the loader sends, in the
+    bridge's URL or by message) as the page model reads elements."""
+    attrs = {}
+    for index in range(len(WATCHED)):  # range, not enumerate: Brython runs it as a plain loop
+        value = row[index + 2]
+        if value is not False:
+            attrs[WATCHED[index]] = value
+    return {"id": row[0], "tag": row[1], "attrs": attrs}

@@ -23,8 +23,8 @@ from typing import Any
 from aiohttp import web
 
 from ..sandbox.gate import DROPPED_STATUS, INTERNAL
-from ..sdk_rules.attributes import WATCHED
-from ..sdk_rules.availability import check_url
+from ..sdk_rules.attributes import WATCHED, element_from_row
+from ..sdk_rules.availability import check_url, is_available_status
 from ..sdk_rules.page import Page
 from ..sdk_rules.settings import Settings, parse_settings
 
@@ -88,11 +88,6 @@ def read_elements(text: str | None) -> tuple[list[list[Any]], str | None]:
     return valid, problem
 
 
-def _element(row: list[Any]) -> dict[str, Any]:
-    attrs = {name: value for name, value in zip(WATCHED, row[2:], strict=True) if value is not False}
-    return {"id": row[0], "tag": row[1], "attrs": attrs}
-
-
 async def _check(request: web.Request, settings: Settings, triple: tuple[Any, ...]) -> int:
     """The status ``GET /checkout/button`` answers for ``triple`` with the public key, through the
     route's own pipeline, in-process (0: no answer, as a browser sees a dropped connection)."""
@@ -121,14 +116,14 @@ async def first_answers(request: web.Request) -> dict[str, Any]:
         return {"commands": [], "elements": [], "answers": []}
     rows, problem = read_elements(query.get("elements"))
     page = Page()
-    update = page.report([_element(row) for row in rows], [], [])
+    update = page.report([element_from_row(row) for row in rows], [], [])
     commands = update.commands
     if problem is not None:
         commands.insert(0, {"op": "console", "level": "warn", "message": BAD_DATA.format(problem=problem)})
     triples = update.fetch
     statuses = await asyncio.gather(*(_check(request, settings, triple) for triple in triples))
     commands += page.settle_all(
-        [(t, status == 201) for t, status in zip(triples, statuses, strict=True)]
+        [(t, is_available_status(status)) for t, status in zip(triples, statuses, strict=True)]
     ).commands
     answers = [[*triple, status] for triple, status in zip(triples, statuses, strict=True)]
     return {"commands": commands, "elements": rows, "answers": answers}
