@@ -64,8 +64,8 @@ engines: java
 	@scripts/ensure-webkit
 
 # The server's rules for keys and values, and the SDK's rules the server also runs, are bundled
-# too (sdk/tooling/sources.py, SHARED_SOURCES).
-$(SDK_STAMP): $(STAMP) backend_stub/domain/keys.py backend_stub/domain/value_rules.py $(wildcard backend_stub/sdk_rules/*.py) $(shell find sdk -name '*.py' -o -name '*.js' -o -name '*.ts' -o -name '*.html' 2>/dev/null)
+# too (sdk/tooling/sources.py, SHARED_SOURCES); the comment stripper shapes the scripts (BUILD_SOURCES).
+$(SDK_STAMP): $(STAMP) backend_stub/domain/keys.py backend_stub/domain/value_rules.py backend_stub/web/js_comments.py $(wildcard backend_stub/sdk_rules/*.py) $(shell find sdk -name '*.py' -o -name '*.js' -o -name '*.ts' -o -name '*.html' 2>/dev/null)
 	@scripts/ensure-chromium
 	$(BIN)/python -m sdk.tooling.build
 
