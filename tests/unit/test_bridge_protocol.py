@@ -126,27 +126,28 @@ def _field_problems(where: str, group: Group, member: str, keys: set[str]) -> li
     return problems
 
 
+def _literal_problems(path: str, tree: ast.Module, group: Group, sent: set[str]) -> list[str]:
+    """Problems of the dict literals of ``tree`` tagged as ``group``'s; adds what they send to ``sent``."""
+    problems: list[str] = []
+    for line, member, keys in _literal_dicts(tree, group.tag):
+        sent.add(member)
+        if member not in group.members:
+            problems.append(f"{path}:{line}: sends {group.name} {member!r}, which the table does not have")
+        else:
+            problems += _field_problems(f"{path}:{line}", group, member, keys)
+    return problems
+
+
 def _sent_by_python(root: Path, protocol: Protocol) -> tuple[list[str], set[str], set[str]]:
     """Problems of the Python's op and type literals, and the ops and types it sends."""
     problems: list[str] = []
     ops: set[str] = set()
     types: set[str] = set()
-    commands, messages = protocol.groups["Command"], protocol.groups["BridgeMessage"]
     for path in PYTHON_SENDERS:
         tree = _tree(root, path)
-        for line, op, keys in _literal_dicts(tree, "op"):
-            ops.add(op)
-            if op not in commands.members:
-                problems.append(f"{path}:{line}: sends op {op!r}, which the table does not have")
-            else:
-                problems += _field_problems(f"{path}:{line}", commands, op, keys)
-        if path.startswith("sdk/"):
-            for line, kind, keys in _literal_dicts(tree, "type"):
-                types.add(kind)
-                if kind not in messages.members:
-                    problems.append(f"{path}:{line}: sends message {kind!r}, which the table does not have")
-                else:
-                    problems += _field_problems(f"{path}:{line}", messages, kind, keys)
+        problems += _literal_problems(path, tree, protocol.groups["Command"], ops)
+        if path.startswith("sdk/"):  # the server renders commands only; the worker sends messages
+            problems += _literal_problems(path, tree, protocol.groups["BridgeMessage"], types)
     return problems, ops, types
 
 
@@ -245,7 +246,7 @@ def test_the_declarations_are_generated_from_the_table():
 @pytest.mark.parametrize(
     ("path", "old", "new", "problem"),
     [
-        (CHECKOUTS, '{"op": "overlay_loaded"}', '{"op": "overlay_ready"}', "sends op 'overlay_ready'"),
+        (CHECKOUTS, '{"op": "overlay_loaded"}', '{"op": "overlay_ready"}', "sends Command 'overlay_ready'"),
         (
             CHECKOUTS,
             '{"op": "navigate", "url": url}',
