@@ -29,14 +29,14 @@
     worker = new window.Worker(first.worker);
   } catch (error) {
     var why = /** @type {Error} */ (error).message; // a SecurityError or a SyntaxError
-    post({ channel: CHANNEL, type: 'failed', message: 'service: the SDK could not start its worker: ' + why });
+    post({ channel: CHANNEL, type: 'failed', message: 'service SDK cannot start: its worker did not start (' + why + ').' });
     return;
   }
   worker.addEventListener('error', function (event) {
     event.preventDefault();
     post({
       channel: CHANNEL, type: 'failed',
-      message: 'service: the SDK could not start: its worker failed (' + (event.message || 'not loaded') + ').'
+      message: 'service SDK cannot start: its worker failed (' + (event.message || 'not loaded') + ').'
     });
   });
   worker.addEventListener('message', function (event) { post(event.data); });
