@@ -6,7 +6,8 @@ literals, read with ``ast``) and every message it handles, every command and mes
 handles, and every message the loader, the bridge page and the hosted checkout send (read from
 their text), with their fields and the channel names. A message one side sends and the other
 does not know fails here, and so does a handler for a message nobody sends. The last tests make
-such a change in a copy of the sources and watch it fail.
+such a change in a copy of the sources and watch it fail: here, and under tsc with the loader's
+types (a command handler too many or too few, a message posted or handled that the table lacks).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import ast
 import re
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -289,3 +291,48 @@ def test_a_message_added_on_one_side_only_fails(tmp_path: Path, path: str, old: 
     assert old in edited
     (tmp_path / path).write_text(edited.replace(old, new, 1), encoding="utf-8")
     assert [line for line in problems(tmp_path) if problem in line], problems(tmp_path)
+
+
+TSC = ROOT / "node_modules" / ".bin" / "tsc"
+# The loader's messages as tsc sees them: each edit, in a copy of its own, must be a type error.
+TYPED_EDITS = {
+    "extra_command.js": (
+        "    close_overlay: function",
+        "    blink: function () {},\n    close_overlay: function",
+    ),
+    "missing_command.js": ("    forget_checkout: function (cmd) { delete checkouts[cmd.checkout]; }", ""),
+    "unknown_post.js": ("post({ type: 'started' });", "post({ type: 'paused' });"),
+    "unknown_case.js": ("      case 'failed':", "      case 'paused':\n      case 'failed':"),
+    "wrong_field.js": (
+        "post({ type: 'button', call: id, options: plain });",
+        "post({ type: 'button', id: id, options: plain });",
+    ),
+}
+
+
+def test_tsc_refuses_a_loader_that_strays_from_the_table(tmp_path: Path):
+    loader = (ROOT / LOADER).read_text(encoding="utf-8")
+    (tmp_path / "as_is.js").write_text(loader, encoding="utf-8")  # the same checks pass it
+    for name, (old, new) in TYPED_EDITS.items():
+        assert old in loader, name
+        (tmp_path / name).write_text(loader.replace(old, new, 1), encoding="utf-8")
+    typings = [str(ROOT / "sdk" / name) for name in ("service.d.ts", "protocol.d.ts", "page_globals.d.ts")]
+    options = ["--noEmit", "--strict", "--allowJs", "--checkJs", "--target", "es2020"]
+    result = subprocess.run(
+        [
+            str(TSC),
+            *options,
+            "--lib",
+            "es2020,dom,dom.iterable",
+            "--pretty",
+            "false",
+            *typings,
+            *TYPED_EDITS,
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    failing = {line.split("(")[0] for line in result.stdout.splitlines() if ": error TS" in line}
+    assert failing == set(TYPED_EDITS), result.stdout
