@@ -1,5 +1,6 @@
 /*! service SDK loader. It hosts the bridge (Python, on the service origin) and carries out
- * the DOM commands the bridge sends. Every rule lives in the bridge; none lives here. */
+ * the DOM commands the bridge sends. The rules live in the bridge; here only what keeps the
+ * page safe without it: start timeouts, http(s) navigation, no input left in a hidden button. */
 (function (window, document) {
   'use strict';
 
