@@ -3,6 +3,8 @@ loses only its comments; what the stripper cannot read safely stops the build in
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from backend_stub.web.js_comments import ScriptError, without_comments
@@ -47,3 +49,19 @@ def test_only_comments_go(source: str, served: str):
 def test_what_it_cannot_read_safely_is_refused(source: str, problem: str):
     with pytest.raises(ScriptError, match=problem):
         without_comments(source)
+
+
+SCRIPTS = (
+    "sdk/loader.js",
+    "sdk/bridge_page.js",
+    "sdk/bridge_worker.js",
+    "backend_stub/web/static/checkout.js",
+)
+
+
+@pytest.mark.parametrize("path", SCRIPTS)
+def test_every_script_browsers_get_is_read_and_loses_its_types(path: str):
+    source = (Path(__file__).resolve().parents[2] / path).read_text(encoding="utf-8")
+    served = without_comments(source)
+    assert "@type" not in served and "@param" not in served
+    assert served.startswith("/*!") == source.startswith("/*!"), "a header stays"
