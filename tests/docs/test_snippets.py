@@ -61,8 +61,12 @@ def python_outcomes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Outco
     return run_python_snippets(blocks, tmp_path_factory.mktemp("python-snippets"))
 
 
+# All on one xdist worker: the module fixture above runs every block at once, and a worker that
+# got only some of these tests would run every block again.
 PYTHON_MODULES = [
-    pytest.param(s, id=s.name) for s in RUNNABLE if s.language == "python" and "file" not in s.options
+    pytest.param(s, id=s.name, marks=pytest.mark.xdist_group("python-blocks"))
+    for s in RUNNABLE
+    if s.language == "python" and "file" not in s.options
 ]
 
 
