@@ -64,18 +64,23 @@ engines: java
 	@scripts/ensure-webkit
 
 # The server's rules for keys and values, and the SDK's rules the server also runs, are bundled
-# too (sdk/tooling/sources.py, SHARED_SOURCES).
-$(SDK_STAMP): $(STAMP) backend_stub/domain/keys.py backend_stub/domain/value_rules.py $(wildcard backend_stub/sdk_rules/*.py) $(shell find sdk -name '*.py' -o -name '*.js' -o -name '*.ts' -o -name '*.html' 2>/dev/null)
+# too (sdk/tooling/sources.py, SHARED_SOURCES); the comment stripper shapes the scripts (BUILD_SOURCES).
+$(SDK_STAMP): $(STAMP) backend_stub/domain/keys.py backend_stub/domain/value_rules.py backend_stub/web/js_comments.py $(wildcard backend_stub/sdk_rules/*.py) $(shell find sdk -name '*.py' -o -name '*.js' -o -name '*.ts' -o -name '*.html' 2>/dev/null)
 	@scripts/ensure-chromium
 	$(BIN)/python -m sdk.tooling.build
 
 build: $(SDK_STAMP)
 
-# mypy keeps its cache in .mypy_cache: a second run checks only what changed.
-lint: $(STAMP)
+# mypy keeps its cache in .mypy_cache: a second run checks only what changed. tsc checks the
+# browser scripts' JSDoc types against sdk/service.d.ts and the bridge protocol (tsconfig.json; the
+# worker's global scope is a worker's: sdk/tsconfig.worker.json); eslint the rest (eslint.config.mjs).
+lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	node_modules/.bin/tsc --strict -p tsconfig.json
+	node_modules/.bin/tsc --strict -p sdk/tsconfig.worker.json
+	node_modules/.bin/eslint --max-warnings 0 .
 
 # Two workers: this is a 2-core machine; `make test TEST_WORKERS=4` on a bigger one.
 TEST_WORKERS ?= 2

@@ -16,6 +16,7 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from backend_stub.child_process import ChildProcess
 from backend_stub.testkit import DEMO_KEYS, ServiceProcess
@@ -23,14 +24,17 @@ from backend_stub.testkit import DEMO_KEYS, ServiceProcess
 from .cli import ANNOUNCEMENT as STORE_ANNOUNCEMENT
 from .launch import START_TIMEOUT_S, seed
 
+if TYPE_CHECKING:  # Playwright is a test dependency: imported where a picture is taken
+    from playwright.sync_api import Browser, Page, ViewportSize
+
 __all__ = ["main", "take", "take_with", "SHOTS"]
 
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 375, "height": 812}
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 375, "height": 812}
 HOSTED_CHECKOUT = re.compile(r"/checkout/[^/]+/frame")
 
 
-def _fill_cart(page, store: str) -> None:
+def _fill_cart(page: Page, store: str) -> None:
     for slug, quantity in (("desk-lamp", 2), ("linen-napkins", 1)):
         page.request.post(
             f"{store}/cart/items",
@@ -39,7 +43,7 @@ def _fill_cart(page, store: str) -> None:
         )
 
 
-def _open_checkout(page, store: str) -> None:
+def _open_checkout(page: Page, store: str) -> None:
     from playwright.sync_api import expect
 
     _fill_cart(page, store)
@@ -50,29 +54,29 @@ def _open_checkout(page, store: str) -> None:
     page.locator("[data-service-overlay-close]").wait_for(state="hidden")  # the frame's own close shows
 
 
-def _settled(page, selector: str) -> None:
+def _settled(page: Page, selector: str) -> None:
     from playwright.sync_api import expect
 
     expect(page.locator(selector).first).to_be_visible()
 
 
-def _catalogue(page, store: str) -> None:
+def _catalogue(page: Page, store: str) -> None:
     page.goto(store)
     _settled(page, '[data-product="desk-lamp"] [data-chip="instalments"]')
 
 
-def _product(page, store: str) -> None:
+def _product(page: Page, store: str) -> None:
     page.goto(f"{store}/products/reading-armchair")
     _settled(page, '[data-testid="pay-instalments"]')
 
 
-def _cart(page, store: str) -> None:
+def _cart(page: Page, store: str) -> None:
     _fill_cart(page, store)
     page.goto(f"{store}/cart")
     _settled(page, '[data-testid="pay-pay_in_4"]')
 
 
-def _success(page, store: str) -> None:
+def _success(page: Page, store: str) -> None:
     _open_checkout(page, store)
     frame = page.frame_locator("[data-service-overlay] iframe")
     frame.get_by_test_id("checkout-approve").click()
@@ -82,7 +86,7 @@ def _success(page, store: str) -> None:
     _settled(page, "[data-event-log] li")
 
 
-def _terms(page, store: str) -> None:
+def _terms(page: Page, store: str) -> None:
     """Instalments: the shopper picks 6 months in the window and sees the day of each payment."""
     from playwright.sync_api import expect
 
@@ -95,25 +99,25 @@ def _terms(page, store: str) -> None:
     page.locator("[data-service-overlay-close]").wait_for(state="hidden")
 
 
-def _no_plan(page, store: str) -> None:
+def _no_plan(page: Page, store: str) -> None:
     page.request.post(f"{store}/cart/items", form={"product": "corner-sofa"}, headers={"Origin": store})
     page.goto(f"{store}/checkout")
     _settled(page, "[data-checkout-form] [data-options-none]")
 
 
-def _plan_over_its_limit(page, store: str) -> None:
+def _plan_over_its_limit(page: Page, store: str) -> None:
     """Pay in 15 days chosen on a product page, for a cart above that plan's limit."""
     page.request.post(f"{store}/cart/items", form={"product": "walnut-desk"}, headers={"Origin": store})
     page.goto(f"{store}/checkout?method=pay_later")
     _settled(page, '[data-unavailable="pay_later"]')
 
 
-def _orders(page, store: str) -> None:
+def _orders(page: Page, store: str) -> None:
     page.goto(f"{store}/backoffice")
     _settled(page, "tr[data-order]")
 
 
-def _order(page, store: str, index: int = 0) -> None:
+def _order(page: Page, store: str, index: int = 0) -> None:
     """A confirmed order with a capture, a refund of it and an order-level refund: every amount."""
     page.goto(f"{store}/backoffice?status=confirmed&min=300")
     page.locator("tr[data-order] a").nth(index).click()
@@ -128,7 +132,7 @@ def _order(page, store: str, index: int = 0) -> None:
 
 
 # name -> (viewport, what to do before the picture)
-SHOTS: dict[str, tuple[dict, Callable]] = {
+SHOTS: dict[str, tuple[ViewportSize, Callable[[Page, str], None]]] = {
     "catalogue": (DESKTOP, _catalogue),
     "product": (DESKTOP, _product),
     "cart": (DESKTOP, _cart),
@@ -166,7 +170,7 @@ def take(store: str, out: Path) -> list[Path]:
             browser.close()
 
 
-def take_with(browser, store: str, out: Path) -> list[Path]:  # type: ignore[no-untyped-def]
+def take_with(browser: Browser, store: str, out: Path) -> list[Path]:
     """Take every picture with a running Playwright ``browser`` (a test's, or :func:`take`'s)."""
     out.mkdir(parents=True, exist_ok=True)
     written = []

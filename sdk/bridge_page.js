@@ -4,37 +4,44 @@
  * as JSON data; they go to the loader at once, in one message, before the worker has started. */
 (function (window, document) {
   'use strict';
+  /** @type {ServiceProtocol.SdkChannel} */
   var CHANNEL = 'service-sdk';
   var params = new URLSearchParams(window.location.search);
-  var origin = params.get('origin');
+  var origin = /** @type {string} */ (params.get('origin')); // null fails the test below
   var ancestors = window.location.ancestorOrigins;
   // The merchant's origin, if the page that framed us is who it says (Chromium and WebKit tell).
   if (!/^https?:\/\/[^/?#]+$/.test(origin || '') || (ancestors && ancestors.length && ancestors[0] !== origin)) {
     return;
   }
   var parent = window.parent;
+  /** @param {ServiceProtocol.BridgeMessage} message */
   function post(message) {
     parent.postMessage(message, origin);
   }
-  var first = JSON.parse(document.getElementById('service-first').textContent);
+  var data = /** @type {HTMLElement} */ (document.getElementById('service-first')).textContent;
+  /** @type {ServiceProtocol.FirstAnswers} */
+  var first = JSON.parse(/** @type {string} */ (data));
   post({ channel: CHANNEL, type: 'first', commands: first.commands });
 
+  /** @type {Worker} */
   var worker;
   try {
     worker = new window.Worker(first.worker);
   } catch (error) {
-    post({ channel: CHANNEL, type: 'failed', message: 'service: the SDK could not start its worker: ' + error.message });
+    var why = /** @type {Error} */ (error).message; // a SecurityError or a SyntaxError
+    post({ channel: CHANNEL, type: 'failed', message: 'service SDK cannot start: its worker did not start (' + why + ').' });
     return;
   }
   worker.addEventListener('error', function (event) {
     event.preventDefault();
     post({
       channel: CHANNEL, type: 'failed',
-      message: 'service: the SDK could not start: its worker failed (' + (event.message || 'not loaded') + ').'
+      message: 'service SDK cannot start: its worker failed (' + (event.message || 'not loaded') + ').'
     });
   });
   worker.addEventListener('message', function (event) { post(event.data); });
-  worker.postMessage({
+  /** @type {ServiceProtocol.WorkerStart} */
+  var start = {
     origin: origin,
     settings: {
       public_key: params.get('public-key'),
@@ -43,7 +50,8 @@
     },
     elements: first.elements,
     answers: first.answers
-  });
+  };
+  worker.postMessage(start);
   window.addEventListener('message', function (event) {
     if (event.origin !== origin || event.source !== parent) return;
     worker.postMessage(event.data);

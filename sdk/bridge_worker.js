@@ -5,11 +5,15 @@
  * The first message from the bridge page is its start: the loader's settings, the merchant's
  * origin, and the first answers the server rendered into the page, which the Python adopts.
  * Messages that arrive before the Python listens wait here, in order. */
-(function (self) {
+(/** @param {DedicatedWorkerGlobalScope} self */ function (self) {
   'use strict';
-  var start = null; // the bridge page's first message
+  /** @type {ServiceProtocol.WorkerStart | null} the bridge page's first message */
+  var start = null;
+  /** @type {ServiceProtocol.PageMessage[]} */
   var inbox = [];
+  /** @type {((start: ServiceProtocol.WorkerStart) => void) | true | null} true once called */
   var onStart = null;
+  /** @type {((message: ServiceProtocol.PageMessage) => void) | null} */
   var onData = null;
 
   function deliver() {
@@ -19,7 +23,8 @@
       onStart = true;
       begin(start);
     }
-    inbox.splice(0).forEach(function (data) { onData(data); });
+    var deliverTo = onData;
+    inbox.splice(0).forEach(function (data) { deliverTo(data); });
   }
 
   self.addEventListener('message', function (event) {
@@ -47,12 +52,17 @@
     // Python round per request. Answers that arrive while the bridge is busy wait for the next
     // batch: with many buttons, that is one Python call and one message to the page per batch.
     get: function (urls, headers, onAnswers) {
+      /** @type {[number, number][]} */
       var answers = [];
       var scheduled = false;
       function flush() {
         scheduled = false;
         onAnswers(answers.splice(0));
       }
+      /**
+       * @param {number} index
+       * @param {number} status
+       */
       function answer(index, status) {
         answers.push([index, status]);
         if (!scheduled) {

@@ -1,12 +1,15 @@
 /*! service SDK loader. It hosts the bridge (Python, on the service origin) and carries out
- * the DOM commands the bridge sends. Every rule lives in the bridge; none lives here. */
+ * the DOM commands the bridge sends. The rules live in the bridge; here only what keeps the
+ * page safe without it: start timeouts, http(s) navigation, no input left in a hidden button. */
 (function (window, document) {
   'use strict';
 
   var BRIDGE_PATH = '__BRIDGE_PATH__'; // set by the build: the versioned bridge page
   // What to report to the bridge: written by the build from the SDK's Python (backend_stub/sdk_rules/attributes.py).
   var WATCH = __WATCH__;
+  /** @type {ServiceProtocol.SdkChannel} */
   var CHANNEL = 'service-sdk';
+  /** @type {ServiceProtocol.CheckoutChannel} */
   var CHECKOUT_CHANNEL = 'service-checkout';
   var START_TIMEOUT_MS = 15000; // the bridge must be up by then
   var AFTER_LOAD_MS = 3000; // a loaded bridge page that says nothing has failed
@@ -17,39 +20,70 @@
   var URL_BUDGET = 4096;
   var INPUTS = 'input, select, textarea, button';
 
-  var existing = window.service;
+  // Whatever the page holds there: the queue, this SDK loaded already, or anything else.
+  var existing = /** @type {{checkout?: unknown} | undefined} */ (window.service);
   if (existing && typeof existing.checkout === 'function') {
     return; // loaded twice: the first copy stays in charge
   }
+  /** @type {unknown[]} */
   var queued = Array.isArray(existing) ? existing.slice() : [];
 
-  var script = document.currentScript;
+  // An SVG <script> has no `src`: read as none.
+  var script = /** @type {HTMLScriptElement | null} */ (document.currentScript);
   var scriptUrl = script && script.src ? new URL(script.src, window.location.href) : null;
 
-  var bridge = null; // {frame, origin, settings}
+  /**
+   * @typedef {Element & ElementCSSInlineStyle} Watched an element the SDK shows and hides
+   * @typedef {{display: string, priority: string, inputs: [HTMLInputElement, boolean, boolean][]}} Saved
+   * @typedef {{resolve: (value: boolean) => void, reject: (error: Error) => void}} Call
+   * @typedef {{checkout: number, dialog: HTMLDialogElement, frame: HTMLIFrameElement,
+   *   close: HTMLButtonElement, previousFocus: HTMLElement | null, overflow: [string, string]}} Overlay
+   */
+
+  /** @type {{frame: HTMLIFrameElement, origin: string} | null} */
+  var bridge = null;
   var isReady = false; // the bridge takes messages
   var isSettled = false; // `ready` resolved: the queue runs
+  /** @type {Error | null} */
   var failure = null;
-  var outbox = []; // messages for the bridge, held until it is ready
-  var calls = {}; // service.button() calls awaiting an answer: id -> {resolve, reject}
+  /** @type {ServiceProtocol.PageMessage[]} messages for the bridge, held until it is ready */
+  var outbox = [];
+  /** @type {Record<string, Call>} service.button() calls awaiting an answer, by id */
+  var calls = {};
   var nextCall = 1;
-  var checkouts = {}; // callbacks of checkouts: id -> callbacks object
+  /** @type {Record<string, Record<string, unknown>>} callbacks of checkouts, by id */
+  var checkouts = {};
   var nextCheckout = 1;
-  var elements = [null]; // element id -> element (ids start at 1)
+  /** @type {(Watched | null)[]} element id -> element (ids start at 1) */
+  var elements = [null];
+  /** @type {WeakMap<Element, number>} */
   var elementIds = new WeakMap();
-  var hidden = new WeakMap(); // element -> what hiding changed, to restore on show
+  /** @type {WeakMap<Element, Saved>} element -> what hiding changed, to restore on show */
+  var hidden = new WeakMap();
+  /** @type {Overlay | null} */
   var overlay = null;
+  /** @type {number[]} */
   var timers = [];
   var alive = false; // the bridge page has spoken: only the start timeout still runs
-  var lateChecks = []; // timers that tell an unreachable service, cleared once the page speaks
+  /** @type {number[]} timers that tell an unreachable service, cleared once the page speaks */
+  var lateChecks = [];
 
-  var resolveReady, rejectReady;
+  /** @type {(service: ServiceSDK.Service) => void} */
+  var resolveReady;
+  /** @type {(error: Error) => void} */
+  var rejectReady;
+  /** @type {Promise<ServiceSDK.Service>} */
   var ready = new Promise(function (resolve, reject) {
     resolveReady = resolve;
     rejectReady = reject;
   });
   ready.catch(function () {}); // pages that never look at `ready` get no unhandled rejection
 
+  /**
+   * @param {ServiceProtocol.Level} level
+   * @param {string} message
+   * @param {unknown} [detail]
+   */
   function report(level, message, detail) {
     var log = window.console && window.console[level];
     if (!log) return;
@@ -58,31 +92,38 @@
   }
 
   // ---- talking to the bridge --------------------------------------------------------------
+  /** @param {ServiceProtocol.PageMessage} message */
   function post(message) {
     message.channel = CHANNEL;
     if (isReady) {
-      bridge.frame.contentWindow.postMessage(message, bridge.origin);
+      // Ready means started: the bridge is there (its window, unless the page removed the frame).
+      var target = /** @type {NonNullable<typeof bridge>} */ (bridge);
+      /** @type {Window} */ (target.frame.contentWindow).postMessage(message, target.origin);
     } else {
       outbox.push(message);
     }
   }
 
+  /** @param {string} message */
   function fail(message) {
     if (isSettled || failure) return;
-    failure = new Error(message);
+    var error = failure = new Error(message);
     timers.concat(lateChecks).forEach(window.clearTimeout);
     report('error', message);
     // The bridge page may have shown buttons before its worker failed: without the SDK they
     // cannot pay, so every element the SDK watches is hidden.
     elements.forEach(function (element) { if (element) hide(element); });
-    rejectReady(failure);
+    rejectReady(error);
     Object.keys(calls).forEach(function (id) {
-      calls[id].reject(failure);
+      calls[id].reject(error);
       delete calls[id];
     });
   }
 
-  // The rows that fit in the bridge's URL, from the start of `rows`.
+  /**
+   * The rows that fit in the bridge's URL, from the start of `rows`.
+   * @param {ServiceProtocol.Row[]} rows
+   */
   function urlRows(rows) {
     var count = 0;
     while (count < rows.length && count < URL_ELEMENTS &&
@@ -92,6 +133,10 @@
     return rows.slice(0, count);
   }
 
+  /**
+   * @param {Record<string, unknown>} settings
+   * @param {string} origin
+   */
   function start(settings, origin) {
     if (bridge) {
       report('warn', 'service: the SDK is already initialised; init() ignored.');
@@ -104,7 +149,7 @@
       if (settings[name] !== null && settings[name] !== undefined) query.set(name, String(settings[name]));
     });
     // And the elements found so far, whose answers the server renders into the bridge page.
-    var rows = Array.prototype.map.call(document.querySelectorAll(WATCH.selector), describe);
+    var rows = /** @type {ServiceProtocol.Row[]} */ (Array.prototype.map.call(document.querySelectorAll(WATCH.selector), describe));
     var first = urlRows(rows);
     if (first.length) query.set('elements', JSON.stringify(first));
     frame.src = origin + BRIDGE_PATH + '?' + query.toString();
@@ -119,7 +164,7 @@
     });
     bridge = { frame: frame, origin: origin };
     timers.push(window.setTimeout(function () {
-      fail('service SDK cannot start: ' + origin + ' did not answer within 15 s.');
+      fail('service SDK cannot start: ' + origin + ' did not answer within ' + START_TIMEOUT_MS / 1000 + ' s.');
     }, START_TIMEOUT_MS));
     frame.addEventListener('load', function () {
       if (!alive) lateChecks.push(window.setTimeout(function () { unreachable(origin); }, AFTER_LOAD_MS));
@@ -132,22 +177,25 @@
     observe(rows.slice(first.length)); // reports wait in the outbox until the bridge is ready
   }
 
+  /** @param {string} origin */
   function unreachable(origin) {
     fail('service SDK cannot start: ' + origin + ' is unreachable.');
   }
 
+  /** @param {string} origin */
   function probe(origin) {
-    var script = document.createElement('script');
-    script.async = true;
-    script.src = origin + '/sdk.js';
-    script.addEventListener('load', function () { script.remove(); });
-    script.addEventListener('error', function () {
-      script.remove();
+    var tag = document.createElement('script');
+    tag.async = true;
+    tag.src = origin + '/sdk.js';
+    tag.addEventListener('load', function () { tag.remove(); });
+    tag.addEventListener('error', function () {
+      tag.remove();
       unreachable(origin);
     });
-    (document.head || document.documentElement).appendChild(script);
+    (document.head || document.documentElement).appendChild(tag);
   }
 
+  /** @param {ServiceProtocol.BridgeMessage} data */
   function onBridgeMessage(data) {
     switch (data.type) {
       case 'first':
@@ -182,13 +230,14 @@
     var data = event.data;
     if (!data || typeof data !== 'object') return;
     if (event.source === bridge.frame.contentWindow && data.channel === CHANNEL) {
-      onBridgeMessage(data);
+      onBridgeMessage(/** @type {ServiceProtocol.BridgeMessage} */ (data));
     } else if (overlay && event.source === overlay.frame.contentWindow && data.channel === CHECKOUT_CHANNEL) {
       post({ type: 'checkout-event', checkout: overlay.checkout, event: data });
     }
   });
 
   // ---- commands from the bridge -------------------------------------------------------------
+  /** @type {ServiceProtocol.CommandHandlers} */
   var COMMANDS = {
     console: function (cmd) {
       report(cmd.level, cmd.message, cmd.id ? elements[cmd.id] : undefined);
@@ -214,10 +263,10 @@
       try {
         found = document.querySelectorAll(cmd.selector);
       } catch (error) {
-        post({ type: 'query-result', call: cmd.call, error: String(error.message || error) });
+        post({ type: 'query-result', call: cmd.call, error: String(/** @type {Error} */ (error).message || error) });
         return;
       }
-      post({ type: 'query-result', call: cmd.call, ids: Array.prototype.map.call(found, idOf) });
+      post({ type: 'query-result', call: cmd.call, ids: /** @type {number[]} */ (Array.prototype.map.call(found, idOf)) });
     },
     open_overlay: function (cmd) { openOverlay(cmd); },
     close_overlay: function () { closeOverlay(); },
@@ -225,10 +274,10 @@
       if (overlay) overlay.close.style.setProperty('display', 'none');
     },
     callback: function (cmd) {
-      var callbacks = checkouts[cmd.checkout] || {};
-      if (typeof callbacks[cmd.name] !== 'function') return;
+      var callback = (checkouts[cmd.checkout] || {})[cmd.name];
+      if (typeof callback !== 'function') return;
       try {
-        callbacks[cmd.name].apply(null, cmd.args || []);
+        callback.apply(null, cmd.args || []);
       } catch (error) {
         report('error', 'service: the ' + cmd.name + ' callback threw an error:', error);
       }
@@ -246,7 +295,7 @@
         return;
       }
       try {
-        window.top.location.assign(url.href);
+        /** @type {Window} */ (window.top).location.assign(url.href);
       } catch (error) {
         window.location.assign(url.href);
       }
@@ -254,8 +303,10 @@
     forget_checkout: function (cmd) { delete checkouts[cmd.checkout]; }
   };
 
+  /** @param {ServiceProtocol.Command} cmd */
   function run(cmd) {
-    var command = COMMANDS[cmd.op];
+    // An op this loader does not know (a newer bridge) is left alone.
+    var command = /** @type {((cmd: ServiceProtocol.Command) => void) | undefined} */ (COMMANDS[cmd.op]);
     if (!command) return;
     try {
       command(cmd);
@@ -265,28 +316,36 @@
   }
 
   // ---- the merchant's elements ------------------------------------------------------------
+  /** @param {Element} element */
   function idOf(element) {
     var id = elementIds.get(element);
     if (!id) {
       id = elements.length;
-      elements.push(element);
+      elements.push(/** @type {Watched} */ (element));
       elementIds.set(element, id);
     }
     return id;
   }
 
-  // [id, tag, value of each watched attribute or false when absent]: flat rows cross to
-  // Python far faster than nested objects.
+  /**
+   * [id, tag, value of each watched attribute or false when absent]: flat rows cross to
+   * Python far faster than nested objects.
+   * @param {Element} element
+   * @returns {ServiceProtocol.Row}
+   */
   function describe(element) {
+    /** @type {ServiceProtocol.Row} */
     var row = [idOf(element), element.tagName];
     WATCH.attributes.forEach(function (name) {
-      row.push(element.hasAttribute(name) ? element.getAttribute(name) : false);
+      row.push(element.hasAttribute(name) ? /** @type {string} */ (element.getAttribute(name)) : false);
     });
     return row;
   }
 
+  /** @param {Watched} element */
   function hide(element) {
     if (hidden.has(element)) return;
+    /** @type {Saved} */
     var saved = {
       display: element.style.getPropertyValue('display'),
       priority: element.style.getPropertyPriority('display'),
@@ -294,8 +353,10 @@
     };
     // `important` inline wins over any merchant stylesheet, `!important` rules included.
     element.style.setProperty('display', 'none', 'important');
+    // Inputs, selects, text areas and buttons; only an input has `checked` (the others: undefined).
+    /** @type {HTMLInputElement[]} */
     var inputs = Array.prototype.slice.call(element.querySelectorAll(INPUTS));
-    if (element.matches(INPUTS)) inputs.unshift(element);
+    if (element.matches(INPUTS)) inputs.unshift(/** @type {HTMLInputElement} */ (/** @type {unknown} */ (element)));
     inputs.forEach(function (input) {
       saved.inputs.push([input, input.disabled, input.checked]);
       input.disabled = true; // a hidden payment method cannot be submitted
@@ -304,6 +365,7 @@
     hidden.set(element, saved);
   }
 
+  /** @param {Watched} element */
   function show(element) {
     element.removeAttribute('hidden');
     var saved = hidden.get(element);
@@ -318,6 +380,7 @@
     });
   }
 
+  /** @param {ServiceProtocol.Row[]} rest */
   function observe(rest) {
     if (rest.length) post({ type: 'elements', added: rest, changed: [], removed: [] });
     new MutationObserver(onMutations).observe(document.documentElement, {
@@ -328,9 +391,19 @@
     });
   }
 
+  /** @param {MutationRecord[]} mutations */
   function onMutations(mutations) {
-    var added = [], changed = [], removed = [];
+    /** @type {ServiceProtocol.Row[]} */
+    var added = [];
+    /** @type {ServiceProtocol.Row[]} */
+    var changed = [];
+    /** @type {number[]} */
+    var removed = [];
     var seen = new Set();
+    /**
+     * @param {Element} element
+     * @param {ServiceProtocol.Row[]} list
+     */
     function consider(element, list) {
       if (seen.has(element)) return;
       seen.add(element);
@@ -338,27 +411,28 @@
     }
     mutations.forEach(function (mutation) {
       if (mutation.type === 'attributes') {
-        var element = mutation.target;
+        var element = /** @type {Element} */ (mutation.target);
         if (element.matches(WATCH.selector)) consider(element, elementIds.has(element) ? changed : added);
         else if (elementIds.has(element)) consider(element, changed);
         return;
       }
-      Array.prototype.forEach.call(mutation.addedNodes, function (node) {
+      Array.prototype.forEach.call(mutation.addedNodes, /** @param {Element} node */ function (node) {
         if (node.nodeType !== 1) return;
         if (node.matches(WATCH.selector)) consider(node, added);
-        Array.prototype.forEach.call(node.querySelectorAll(WATCH.selector), function (child) {
+        Array.prototype.forEach.call(node.querySelectorAll(WATCH.selector), /** @param {Element} child */ function (child) {
           consider(child, added);
         });
       });
-      Array.prototype.forEach.call(mutation.removedNodes, function (node) {
+      Array.prototype.forEach.call(mutation.removedNodes, /** @param {Element} node */ function (node) {
         if (node.nodeType !== 1) return;
+        /** @type {Element[]} */
         var gone = [node].concat(Array.prototype.slice.call(node.querySelectorAll(WATCH.selector)));
-        gone.forEach(function (element) {
-          var id = elementIds.get(element);
-          if (id && !element.isConnected) {
+        gone.forEach(function (left) {
+          var id = elementIds.get(left);
+          if (id && !left.isConnected) {
             removed.push(id);
             elements[id] = null;
-            elementIds.delete(element);
+            elementIds.delete(left);
           }
         });
       });
@@ -369,9 +443,10 @@
   }
 
   // ---- the checkout overlay ---------------------------------------------------------------
+  /** @param {ServiceProtocol.CommandOpenOverlay} cmd */
   function openOverlay(cmd) {
     closeOverlay();
-    var previousFocus = document.activeElement;
+    var previousFocus = /** @type {HTMLElement | null} */ (document.activeElement);
     var dialog = document.createElement('dialog');
     dialog.setAttribute('role', 'dialog');
     dialog.setAttribute('aria-modal', 'true');
@@ -407,6 +482,7 @@
       checkout: cmd.checkout, dialog: dialog, frame: frame, close: close, previousFocus: previousFocus,
       overflow: [root.style.getPropertyValue('overflow'), root.style.getPropertyPriority('overflow')]
     };
+    /** @param {Event} [event] */
     function userClose(event) {
       if (event) event.preventDefault();
       post({ type: 'checkout-event', checkout: cmd.checkout, event: { type: 'close' } });
@@ -437,6 +513,10 @@
     }
   }
 
+  /**
+   * @param {ElementCSSInlineStyle} element
+   * @param {Record<string, string>} styles
+   */
   function setStyles(element, styles) {
     Object.keys(styles).forEach(function (name) {
       element.style.setProperty(name, styles[name]);
@@ -448,6 +528,7 @@
     queued.splice(0).forEach(runQueued);
   }
 
+  /** @param {unknown} fn */
   function runQueued(fn) {
     if (typeof fn !== 'function') {
       report('error', 'service: push() takes a function, got ' + typeof fn + '.');
@@ -460,17 +541,20 @@
     }
   }
 
+  /** @param {unknown} value */
   function toPlain(value) {
     // Messages carry data only: functions and DOM nodes cannot cross to the bridge.
     return value === undefined ? null : JSON.parse(JSON.stringify(value));
   }
 
+  /** @type {ServiceSDK.Service} */
   var service = {
     ready: ready,
     push: function (fn) {
       if (isSettled) runQueued(fn);
       else queued.push(fn);
     },
+    /** @param {Partial<ServiceSDK.InitOptions>} [options] a page in JavaScript may pass nothing */
     init: function (options) {
       options = options || {};
       var origin = scriptUrl ? scriptUrl.origin : window.location.origin;
@@ -499,7 +583,9 @@
         plain = toPlain(options);
       } catch (error) {
         delete calls[id];
-        return Promise.reject(new Error('service.button: options must be plain data: ' + error.message));
+        // Whatever a toJSON throws, an Error or not.
+        var why = error instanceof Error ? error.message : String(error);
+        return Promise.reject(new Error('service.button: options must be plain data: ' + why));
       }
       post({ type: 'button', call: id, options: plain });
       return promise;
@@ -509,11 +595,11 @@
         report('error', failure.message);
         return;
       }
-      callbacks = callbacks || {};
+      var given = /** @type {Record<string, unknown>} */ (callbacks || {});
       var id = nextCheckout++;
-      checkouts[id] = callbacks;
-      var names = Object.keys(callbacks).filter(function (name) {
-        return typeof callbacks[name] === 'function';
+      checkouts[id] = given;
+      var names = Object.keys(given).filter(function (name) {
+        return typeof given[name] === 'function';
       });
       post({
         type: 'checkout',
@@ -528,7 +614,8 @@
   if (typeof window.define === 'function' && window.define.amd) {
     window.define(function () { return service; });
   } else if (typeof module === 'object' && module && typeof module.exports === 'object') {
-    module.exports = service; // eslint-disable-line no-undef
+    /* global module -- CommonJS's, on a page that bundles its scripts with one */
+    module.exports = service;
   }
   window.service = service;
 

@@ -24,6 +24,7 @@ from ..domain.schedules import schedules
 from ..domain.timestamps import now
 from ..state import state_of
 from ..storage.checkouts import CheckoutStore
+from .js_comments import without_comments
 from .money import format_money
 
 __all__ = ["ROUTES"]
@@ -44,10 +45,15 @@ def _static_files() -> dict[str, bytes]:
     """The page's own scripts and styles, by name, read once: a request names one of these or
     gets 404, and never reaches the disk (so no name can lead out of the folder)."""
     folder = HERE / "static"
-    return {
+    files = {
         path.name: path.read_bytes()
         for path in folder.iterdir()
         if path.is_file() and path.suffix in STATIC_TYPES
+    }
+    # The script's comments and JSDoc types are for its readers and tsc, not for the shopper's phone.
+    return {
+        name: without_comments(data.decode("utf-8")).encode("utf-8") if name.endswith(".js") else data
+        for name, data in files.items()
     }
 
 

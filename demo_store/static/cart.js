@@ -9,36 +9,50 @@
   var latest = 0;
   var status = document.querySelector('[data-cart-status]');
 
+  /**
+   * @param {string} selector
+   * @param {string} value
+   */
   function text(selector, value) {
     Array.prototype.forEach.call(document.querySelectorAll(selector), function (element) {
       element.textContent = value;
     });
   }
 
+  /**
+   * @typedef {{subtotal_text: string, quantity: number}} Line
+   * @typedef {{count: number, total: number, total_text: string, capped: string | null, no_plan: string,
+   *   lines: Record<string, Line>, plans: Record<string, string>}} Cart the store's answer
+   */
+
+  /**
+   * @param {Cart} cart
+   * @param {string | null} slug
+   */
   function apply(cart, slug) {
     if (!cart.count) {
       window.location.assign('/cart'); // the empty cart has its own page
       return;
     }
-    Array.prototype.forEach.call(document.querySelectorAll('[data-line]'), function (row) {
-      var line = cart.lines[row.getAttribute('data-line')];
+    Array.prototype.forEach.call(document.querySelectorAll('[data-line]'), /** @param {HTMLElement} row */ function (row) {
+      var line = cart.lines[/** @type {string} */ (row.getAttribute('data-line'))];
       if (!line) {
         row.remove();
         return;
       }
-      row.querySelector('[data-subtotal]').textContent = line.subtotal_text;
-      var input = row.querySelector('input[name="quantity"]');
+      /** @type {HTMLElement} */ (row.querySelector('[data-subtotal]')).textContent = line.subtotal_text;
+      var input = /** @type {HTMLInputElement} */ (row.querySelector('input[name="quantity"]'));
       // The field shows what the cart holds, even while typed in: 999 becomes the most we sell.
-      if (document.activeElement !== input || Number(input.value) !== line.quantity) input.value = line.quantity;
+      if (document.activeElement !== input || Number(input.value) !== line.quantity) input.value = String(line.quantity);
       if (row.getAttribute('data-line') === slug) tell(row, cart.capped);
     });
     text('[data-cart-total]', cart.total_text);
     text('[data-cart-count]', String(cart.count));
-    Array.prototype.forEach.call(document.querySelectorAll('.summary [data-service-button]'), function (button) {
+    Array.prototype.forEach.call(document.querySelectorAll('.summary [data-service-button]'), /** @param {Element} button */ function (button) {
       button.setAttribute('data-amount', String(cart.total));
     });
-    Array.prototype.forEach.call(document.querySelectorAll('.summary [data-plan]'), function (info) {
-      info.textContent = cart.plans[info.getAttribute('data-plan')];
+    Array.prototype.forEach.call(document.querySelectorAll('.summary [data-plan]'), /** @param {Element} info */ function (info) {
+      info.textContent = cart.plans[/** @type {string} */ (info.getAttribute('data-plan'))];
     });
     text('.summary [data-no-plan]', cart.no_plan);
     if (status) status.textContent = 'Cart updated. Total ' + cart.total_text + '.';
@@ -46,25 +60,36 @@
 
   // With no plan for the total, the checkout would be a dead end: the summary says why instead.
   var summary = document.querySelector('.summary [data-payment-options]');
-  var proceed = document.querySelector('[data-testid="checkout"]');
+  var proceed = /** @type {HTMLElement | null} */ (document.querySelector('[data-testid="checkout"]'));
   if (summary && proceed) {
+    var button = proceed;
+    // payment-options.js says, for each button of the block, whether the service offers it.
     summary.addEventListener('payment-options', function (event) {
-      proceed.hidden = !event.detail.some(Boolean);
+      button.hidden = !/** @type {CustomEvent<boolean[]>} */ (event).detail.some(Boolean);
     });
   }
 
-  var REFUSED = 'Enter a whole number from 0 to ' + (document.querySelector('input[name="quantity"]') || {}).max +
+  var REFUSED = 'Enter a whole number from 0 to ' +
+    (/** @type {HTMLInputElement | null} */ (document.querySelector('input[name="quantity"]')) || {}).max +
     ': 0 removes the article.';
 
+  /**
+   * Under the field, and on the field for assistive technology: what it could not take.
+   * @param {Element} row
+   * @param {string | null} words
+   */
   function tell(row, words) {
-    // Under the field, and on the field for assistive technology: what it could not take.
-    var note = row.querySelector('[data-line-note]');
-    var input = row.querySelector('input[name="quantity"]');
+    var note = /** @type {HTMLElement} */ (row.querySelector('[data-line-note]'));
+    var input = /** @type {HTMLInputElement} */ (row.querySelector('input[name="quantity"]'));
     note.textContent = words || '';
     note.hidden = !words;
     input.setAttribute('aria-invalid', words === REFUSED ? 'true' : 'false');
   }
 
+  /**
+   * @param {HTMLFormElement} form
+   * @param {string} quantity
+   */
   function update(form, quantity) {
     var call = ++latest;
     fetch(form.action, {
@@ -81,9 +106,9 @@
     });
   }
 
-  Array.prototype.forEach.call(document.querySelectorAll('[data-cart-line]'), function (form) {
-    var input = form.querySelector('input[name="quantity"]');
-    var row = form.closest('[data-line]');
+  Array.prototype.forEach.call(document.querySelectorAll('[data-cart-line]'), /** @param {HTMLFormElement} form */ function (form) {
+    var input = /** @type {HTMLInputElement} */ (form.querySelector('input[name="quantity"]'));
+    var row = /** @type {Element} */ (form.closest('[data-line]'));
     input.addEventListener('input', function () {
       // A number field reports "" for what it cannot read (a sign alone, "1e"): wait for more.
       if (input.value === '' && !input.validity.badInput) return;
@@ -95,7 +120,8 @@
     });
     form.addEventListener('submit', function (event) {
       event.preventDefault();
-      var remove = event.submitter && event.submitter.name === 'quantity';
+      var submitter = /** @type {HTMLButtonElement | null} */ (event.submitter);
+      var remove = submitter && submitter.name === 'quantity';
       if (!remove && !/^\d+$/.test(input.value)) {
         tell(row, REFUSED);
         return;

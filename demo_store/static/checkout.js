@@ -7,22 +7,28 @@
 (function (window, document) {
   'use strict';
 
-  var form = document.querySelector('[data-checkout-form]');
-  if (!form) return;
-  var pay = form.querySelector('[data-pay]');
-  var message = form.querySelector('[data-checkout-message]');
+  var found = document.querySelector('[data-checkout-form]');
+  if (!found) return;
+  var form = found;
+  // The template (checkout.html) has both in every checkout form.
+  var pay = /** @type {HTMLButtonElement} */ (form.querySelector('[data-pay]'));
+  var message = /** @type {HTMLElement} */ (form.querySelector('[data-checkout-message]'));
   var wanted = form.getAttribute('data-chosen'); // chosen on a product page or in the cart
+  /** @type {ServiceSDK.Service | null} */
   var sdk = null;
-  var offered = null; // unknown until the service answered for every method
+  /** @type {boolean | null} unknown until the service answered for every method */
+  var offered = null;
   var paid = false; // this cart is paid (in another tab, or before Back): Pay never comes back
   var opening = false; // between Pay and the payment window on the page
   var payText = pay.textContent;
   var EVENTS = 'demo-store:sdk-events';
+  /** @type {{order: string | null, events: string[]}} */
   var kept = { order: null, events: [] };
   var OUTCOMES = [
     ['success', 'onSuccess'], ['pending', 'onPending'], ['ko', 'onKO'], ['dismiss', 'onDismiss'], ['error', 'onError']
   ];
 
+  /** @param {string} text */
   function note(text) {
     kept.events.push(text);
     try {
@@ -32,6 +38,10 @@
     }
   }
 
+  /**
+   * @param {string} text
+   * @param {{href: string, text: string}} [link]
+   */
   function say(text, link) {
     message.textContent = text;
     if (link) {
@@ -44,6 +54,7 @@
     }
   }
 
+  /** @param {boolean} on */
   function busy(on) {
     // Said on the button itself, where the shopper is looking, until the window is up.
     opening = on;
@@ -53,13 +64,15 @@
     ready();
   }
 
+  /** @param {string} name */
   function chosen(name) {
-    var input = document.querySelector('input[name="' + name + '"]:checked');
+    var input = /** @type {HTMLInputElement | null} */ (document.querySelector('input[name="' + name + '"]:checked'));
     return input ? input.value : null;
   }
 
+  /** @param {HTMLElement | null} element */
   function shown(element) {
-    return Boolean(element) && !element.hidden && element.style.display !== 'none';
+    return !!element && !element.hidden && element.style.display !== 'none';
   }
 
   function ready() {
@@ -68,24 +81,31 @@
     pay.disabled = paid || opening || !sdk || offered !== true;
   }
 
+  // payment-options.js says, for each method, whether the service offers it.
   form.addEventListener('payment-options', function (event) {
-    offered = event.detail.some(Boolean);
+    offered = /** @type {CustomEvent<boolean[]>} */ (event).detail.some(Boolean);
     ready();
     if (wanted) {
       // A method chosen before may not be offered for this order: say why, choose nothing for
       // the shopper.
-      var label = form.querySelector('[data-testid="method-' + wanted + '"]');
-      var why = form.querySelector('[data-unavailable="' + wanted + '"]');
+      var label = /** @type {HTMLElement | null} */ (form.querySelector('[data-testid="method-' + wanted + '"]'));
+      var why = /** @type {HTMLElement | null} */ (form.querySelector('[data-unavailable="' + wanted + '"]'));
       if (why) why.hidden = !offered || shown(label);
       if (shown(label)) return;
     }
     if (chosen('product_type')) return;
-    var first = form.querySelector('input[name="product_type"]:not(:disabled)');
-    var method = first && first.closest('[data-service-button]');
-    if (!wanted && shown(method)) first.checked = true;
+    var first = /** @type {HTMLInputElement | null} */ (form.querySelector('input[name="product_type"]:not(:disabled)'));
+    var method = first && /** @type {HTMLElement | null} */ (first.closest('[data-service-button]'));
+    if (!wanted && first && shown(method)) first.checked = true;
   });
 
+  /**
+   * @param {string} style
+   * @param {Record<string, string>} results the store's result page of each outcome
+   * @returns {ServiceSDK.CheckoutCallbacks}
+   */
   function callbacks(style, results) {
+    /** @type {Record<string, (status?: string) => void>} */
     var handlers = {
       onStatusChange: function (status) { note('onStatusChange("' + status + '")'); },
       onClose: function (status) { note('onClose("' + status + '")'); }
@@ -108,7 +128,7 @@
       return;
     }
     var style = chosen('style') || 'callbacks';
-    var expire = document.querySelector('input[name="expire"]');
+    var expire = /** @type {HTMLInputElement | null} */ (document.querySelector('input[name="expire"]'));
     say('');
     busy(true);
     fetch('/checkout/session', {
@@ -132,7 +152,7 @@
       if (!answer) return;
       kept = { order: answer.order_id, events: [] };
       note('Checkout ' + answer.checkout_id + ' created for order ' + answer.order_id + ' (' + style + ' style)');
-      sdk.checkout(answer.checkout_id, callbacks(style, answer.results));
+      /** @type {ServiceSDK.Service} */ (sdk).checkout(answer.checkout_id, callbacks(style, answer.results));
     }).catch(function (error) {
       say(error.message);
       busy(false);

@@ -7,13 +7,23 @@
 (function (window, document) {
   'use strict';
 
+  /** @typedef {HTMLElement & {paymentCheck?: number}} Block the number of its latest check */
+  /** @type {Block[]} */
   var blocks = Array.prototype.slice.call(document.querySelectorAll('[data-payment-options]'));
   if (!blocks.length) return;
 
+  /**
+   * @param {Block} block
+   * @param {string} name
+   */
   function part(block, name) {
-    return block.querySelector('[data-options-' + name + ']');
+    return /** @type {HTMLElement | null} */ (block.querySelector('[data-options-' + name + ']'));
   }
 
+  /**
+   * @param {Block} block
+   * @param {string | null} state
+   */
   function set(block, state) {
     ['checking', 'none', 'failed'].forEach(function (name) {
       var element = part(block, name);
@@ -21,22 +31,28 @@
     });
   }
 
+  /** @param {Element} button */
   function options(button) {
+    /** @type {ServiceSDK.ButtonOptions} */
     var asked = {
       amount: Number(button.getAttribute('data-amount')),
-      currency: button.getAttribute('data-currency')
+      currency: /** @type {string} */ (button.getAttribute('data-currency'))
     };
-    var type = button.getAttribute('data-product-type');
+    var type = /** @type {ServiceSDK.ProductType | null} */ (button.getAttribute('data-product-type'));
     if (type) asked.product = { type: type };
     return asked;
   }
 
+  /**
+   * @param {ServiceSDK.Service} service
+   * @param {Block} block
+   */
   function refresh(service, block) {
     // Quantities may change again before the answers arrive: only the latest check may speak.
     var check = (block.paymentCheck || 0) + 1;
     block.paymentCheck = check;
     var buttons = block.querySelectorAll('[data-service-button]');
-    Promise.all(Array.prototype.map.call(buttons, function (button) {
+    Promise.all(Array.prototype.map.call(buttons, /** @param {Element} button */ function (button) {
       return service.button(options(button)).catch(function () { return false; });
     })).then(function (answers) {
       if (block.paymentCheck !== check) return;

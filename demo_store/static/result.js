@@ -4,9 +4,11 @@
 (function (window, document) {
   'use strict';
 
-  var log = document.querySelector('[data-event-log]');
-  if (!log) return;
-  var kept = null;
+  var found = document.querySelector('[data-event-log]');
+  if (!found) return;
+  var log = found;
+  /** @type {{order: string, events: string[]} | null} */
+  var kept;
   try {
     kept = JSON.parse(window.sessionStorage.getItem('demo-store:sdk-events') || 'null');
   } catch (error) {
@@ -17,7 +19,7 @@
     log.setAttribute('data-empty', 'Nothing recorded in this tab for this order.');
     return;
   }
-  events.forEach(function (text) {
+  events.forEach(/** @param {string} text */ function (text) {
     var item = document.createElement('li');
     item.textContent = text;
     log.appendChild(item);

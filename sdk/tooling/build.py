@@ -45,13 +45,14 @@ from playwright.sync_api import Error as PlaywrightError
 
 from backend_stub.chromium import executable, launch_options
 from backend_stub.sdk_rules import attributes
+from backend_stub.web.js_comments import ScriptError, without_comments
 
 from . import runtime_effects
 from .slim_bundle import without_docstrings, without_line_tracking
 from .sources import SHARED_SOURCES, digest
 from .trim_runtime import TrimError, Trimmed, check_recipe, sections, trim
 
-__all__ = ["build", "main"]
+__all__ = ["build", "loader_source", "main"]
 
 SDK_DIR = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = SDK_DIR.parent / "backend_stub" / "web" / "dist"
@@ -307,6 +308,22 @@ def _without_docstrings(module: dict) -> dict:
         raise SystemExit(f"cannot compile {module['name']}: {error}") from None
 
 
+def _script(name: str) -> str:
+    """A script of sdk/ as browsers get it: without its comments and JSDoc types (``/*!`` kept)."""
+    try:
+        return without_comments((SDK_DIR / name).read_text(encoding="utf-8"))
+    except ScriptError as error:
+        raise SystemExit(f"cannot build the SDK: sdk/{name}: {error}") from None
+
+
+def loader_source(bridge_path: str) -> str:
+    """``sdk.js`` as served: the loader, without comments, pointing at the bridge page at
+    ``bridge_path`` and watching what the SDK's rules read (tests/loader runs it so)."""
+    watch = {"selector": attributes.SELECTOR, "attributes": list(attributes.WATCHED)}
+    loader = _script("loader.js")
+    return loader.replace("__BRIDGE_PATH__", bridge_path).replace("__WATCH__", json.dumps(watch))
+
+
 def build(out: Path = DEFAULT_OUT, runtime: bytes | None = None) -> dict:
     """Compile and write everything; returns the manifest. ``runtime`` is the ``brython.js`` to
     build from (the pinned package's by default): one the recipe is not for stops the build."""
@@ -336,15 +353,13 @@ def build(out: Path = DEFAULT_OUT, runtime: bytes | None = None) -> dict:
     lazy_name = _write(out, f"brython-{version}-lazy.js", trimmed.lazy.encode("utf-8"))
     brython_name = _write(out, f"brython-{version}-aot.js", trimmed.linked(lazy_name).encode("utf-8"))
     bundle_name = _write(out, "sdk.js", bundle)
-    worker = (SDK_DIR / "bridge_worker.js").read_text(encoding="utf-8")
+    worker = _script("bridge_worker.js")
     worker = worker.replace("__BRYTHON__", brython_name).replace("__BUNDLE__", bundle_name)
     worker_name = _write(out, "bridge-worker.js", worker.encode("utf-8"))
-    relay = (SDK_DIR / "bridge_page.js").read_text(encoding="utf-8")
+    relay = _script("bridge_page.js")
     page = (SDK_DIR / "bridge.html").read_text(encoding="utf-8").replace("__RELAY__", relay)
     bridge_name = _write(out, "bridge.html", page.encode("utf-8"))
-    loader = (SDK_DIR / "loader.js").read_text(encoding="utf-8")
-    watch = {"selector": attributes.SELECTOR, "attributes": list(attributes.WATCHED)}
-    loader = loader.replace("__BRIDGE_PATH__", f"/sdk/{bridge_name}").replace("__WATCH__", json.dumps(watch))
+    loader = loader_source(f"/sdk/{bridge_name}")
     manifest = {
         "brython_version": version,
         "brython_sha256": trimmed.report["input_sha256"],

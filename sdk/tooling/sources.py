@@ -11,7 +11,7 @@ import hashlib
 import json
 from pathlib import Path
 
-__all__ = ["INPUT_SUFFIXES", "SHARED_SOURCES", "digest", "stale_reason"]
+__all__ = ["BUILD_SOURCES", "INPUT_SUFFIXES", "SHARED_SOURCES", "digest", "stale_reason"]
 
 # Every kind of file the build reads from sdk/ (the modules, the loader, its TypeScript
 # declarations, the bridge page).
@@ -32,17 +32,21 @@ SHARED_SOURCES = (
     "backend_stub/sdk_rules/settings.py",
 )
 
+# The server's modules the build runs on the SDK's scripts (not bundled): a change to one changes
+# what the build writes.
+BUILD_SOURCES = ("backend_stub/web/js_comments.py",)
+
 
 def digest(sdk_dir: Path) -> str:
     """``sha256:<hex>`` over the path and bytes of every input file under ``sdk_dir``, and of the
-    server's modules it bundles (:data:`SHARED_SOURCES`, beside it)."""
+    server's modules it bundles or builds with (:data:`SHARED_SOURCES`, :data:`BUILD_SOURCES`)."""
     hasher = hashlib.sha256()
     files = sorted(
         path
         for path in sdk_dir.rglob("*")
         if path.is_file() and path.suffix in INPUT_SUFFIXES and "__pycache__" not in path.parts
     )
-    files += [sdk_dir.parent / name for name in SHARED_SOURCES]
+    files += [sdk_dir.parent / name for name in SHARED_SOURCES + BUILD_SOURCES]
     for path in files:
         data = path.read_bytes()
         relative = path.relative_to(sdk_dir.parent).as_posix().encode()

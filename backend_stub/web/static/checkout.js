@@ -1,27 +1,38 @@
 /* The hosted checkout page: tells the SDK's loader (its parent window) what happens here. */
 (function () {
   'use strict';
+  /** @type {ServiceProtocol.CheckoutChannel} */
   var CHANNEL = 'service-checkout';
   var SHORT_SCREEN = 560; // px of height
   var params = new URLSearchParams(window.location.search);
-  var origin = params.get('origin');
+  var origin = /** @type {string} */ (params.get('origin'));
   var ancestors = window.location.ancestorOrigins;
   // Talk only to the page that framed us, and only if it is the origin the SDK announced.
   var valid = window.parent !== window && /^https?:\/\/[^/?#]+$/.test(origin || '') &&
     (!ancestors || ancestors.length === 0 || ancestors[0] === origin);
 
+  /** @param {ServiceProtocol.CheckoutMessage} message */
   function tell(message) {
     message.channel = CHANNEL;
     if (valid) window.parent.postMessage(message, origin);
   }
 
-  var sheet = document.querySelector('[data-checkout]');
-  var checkoutId = sheet.getAttribute('data-checkout');
+  /**
+   * The page's elements: each one is in its template (hosted_checkout.html).
+   * @param {string} selector
+   */
+  function find(selector) {
+    return /** @type {HTMLInputElement} */ (document.querySelector(selector));
+  }
+
+  var sheet = find('[data-checkout]');
+  var checkoutId = /** @type {string} */ (sheet.getAttribute('data-checkout'));
+  /** @type {'success' | 'pending' | 'ko' | null} */
   var decided = null;
 
   // The controls come disabled in the HTML and are enabled here, once they work: a control
   // that shows before this script runs would do nothing when pressed.
-  var close = document.querySelector('[data-testid="checkout-close"]');
+  var close = find('[data-testid="checkout-close"]');
   close.addEventListener('click', function () {
     tell({ type: 'close' });
   });
@@ -35,11 +46,13 @@
     return;
   }
 
-  var result = document.querySelector('.result');
-  var failure = document.querySelector('.failure');
+  var result = find('.result');
+  var failure = find('.failure');
+  /** @type {HTMLButtonElement[]} */
   var buttons = Array.prototype.slice.call(document.querySelectorAll('[data-decision]'));
 
   // Instalments: the term the shopper picks, with its payment dates shown under the choice.
+  /** @type {HTMLInputElement[]} */
   var terms = Array.prototype.slice.call(document.querySelectorAll('input[name="term"]'));
   function term() {
     var picked = terms.filter(function (input) { return input.checked; })[0];
@@ -47,7 +60,7 @@
   }
   terms.forEach(function (input) {
     input.addEventListener('change', function () {
-      Array.prototype.forEach.call(document.querySelectorAll('[data-term-dates]'), function (dates) {
+      Array.prototype.forEach.call(document.querySelectorAll('[data-term-dates]'), /** @param {HTMLElement} dates */ function (dates) {
         dates.hidden = Number(dates.getAttribute('data-term-dates')) !== term();
       });
     });
@@ -57,19 +70,24 @@
   // one is told to the other, which shows it instead of offering buttons the service would refuse.
   var channel = window.BroadcastChannel ? new BroadcastChannel('service-checkout:' + checkoutId) : null;
 
+  /**
+   * @param {'success' | 'pending' | 'ko'} status
+   * @param {boolean} elsewhere
+   */
   function show(status, elsewhere) {
-    document.querySelector('.decide').hidden = true;
+    find('.decide').hidden = true;
     result.hidden = false;
-    document.querySelector('[data-elsewhere]').hidden = !elsewhere;
-    document.querySelector('[data-outcome="' + status + '"]').hidden = false;
-    document.querySelector('[data-testid="checkout-return"]').focus();
+    find('[data-elsewhere]').hidden = !elsewhere;
+    find('[data-outcome="' + status + '"]').hidden = false;
+    find('[data-testid="checkout-return"]').focus();
   }
 
   buttons.forEach(function (button) {
     button.addEventListener('click', function () {
-      var status = button.getAttribute('data-decision');
+      var status = /** @type {'success' | 'pending' | 'ko'} */ (button.getAttribute('data-decision'));
       buttons.forEach(function (b) { b.disabled = true; });
       terms.forEach(function (input) { input.disabled = true; });
+      /** @type {{status: string, instalments?: number | null}} */
       var decision = { status: status };
       if (terms.length) decision.instalments = term();
       fetch('/checkout/' + encodeURIComponent(checkoutId) + '/frame/decision', {
@@ -108,7 +126,7 @@
     });
   }
 
-  document.querySelector('[data-testid="checkout-return"]').addEventListener('click', function () {
+  find('[data-testid="checkout-return"]').addEventListener('click', function () {
     tell({ type: 'return', status: decided });
   });
 

@@ -1,0 +1,48 @@
+// `make lint`: eslint over the JavaScript that runs in browsers (the loader on the merchant's page,
+// the bridge page and its worker, the hosted checkout, the demo store) and the loader's tests.
+// tsc checks their types (tsconfig.json); this checks what types do not: unused names, globals
+// nobody declared, shadowing, equality, and the syntax each file may use.
+import js from '@eslint/js';
+import globals from 'globals';
+
+const rules = {
+  ...js.configs.recommended.rules,
+  eqeqeq: 'error',
+  'no-implicit-globals': 'error',
+  'no-shadow': ['error', { builtinGlobals: false }],
+  'no-var': 'off', // the browser scripts are ES5 syntax: no let, const or arrows
+  strict: ['error', 'function'],
+  'no-unused-vars': ['error', { args: 'after-used', caughtErrors: 'none' }],
+};
+
+export default [
+  {
+    // Not what a browser gets from us: the build's scripts run Brython's internals in its Chromium,
+    // and the examples and test pages are other people's code in miniature.
+    ignores: ['node_modules/', '.venv/', 'backend_stub/web/dist/', 'build/', 'dist/', 'examples/',
+      'sdk/tooling/', 'tests/engines/', 'tests/openapi/', 'bench/', 'test-results/'],
+  },
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+  },
+  {
+    // What a shopper's browser runs, old ones included: ES5 syntax (the APIs are checked by tsc).
+    files: ['sdk/loader.js', 'sdk/bridge_page.js', 'backend_stub/web/static/*.js', 'demo_store/static/*.js'],
+    languageOptions: {
+      ecmaVersion: 5,
+      sourceType: 'script',
+      globals: { ...globals.es2015, ...globals.browser, __WATCH__: 'readonly' },
+    },
+    rules,
+  },
+  {
+    files: ['sdk/bridge_worker.js'],
+    languageOptions: { ecmaVersion: 5, sourceType: 'script', globals: { ...globals.es2015, ...globals.worker } },
+    rules,
+  },
+  {
+    files: ['tests/loader/**/*.mjs', 'eslint.config.mjs'],
+    languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: globals.node },
+    rules: { ...js.configs.recommended.rules, eqeqeq: 'error' },
+  },
+];

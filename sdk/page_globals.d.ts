@@ -1,0 +1,10 @@
+/* For tsc only (`make lint`): the names the SDK's page scripts use that no library declares. */
+
+/** Written into loader.js by the build (sdk/tooling/build.py): what the loader reports. */
+declare const __WATCH__: { selector: string; attributes: string[] };
+
+/** Module loaders a merchant page may have, which the loader hands the `service` object. */
+interface Window {
+  define?: ((factory: () => unknown) => void) & { amd?: unknown };
+}
+declare var module: { exports: unknown } | undefined;
