@@ -25,8 +25,9 @@ def run_bench(script: str, out: Path, *args: str, timeout: float = 300) -> str:
 
 
 def test_sdk_load_compares_the_sdk_with_every_floor_in_a_profile_and_engine(tmp_path: Path):
-    # One profile keeps it short: the phone on a busy page has every part of the others but the
-    # 60 ms delay line (CPU and network emulation, no site isolation, the page's own long tasks).
+    # One profile and one other engine keep it short (47 s on a quiet machine, against 106 s for
+    # the phone on a busy page with Firefox and WebKit): the busy desktop page has the page's own
+    # long tasks, left out of everyone's figures; WebKit runs bench/engine_load.py as Firefox does.
     report = run_bench(
         "sdk_load.py",
         tmp_path / "results.md",
@@ -35,21 +36,23 @@ def test_sdk_load_compares_the_sdk_with_every_floor_in_a_profile_and_engine(tmp_
         "--sizes",
         "1",
         "--profiles",
-        "phone-busy",
+        "busy",
+        "--engines",
+        "webkit",
         "--note",
         "smoke run",
         timeout=1200,  # a hang guard: on two cores shared with other suites it took 565 s
     )
     summary, runs = report.split("\n## SDK load — ", 1)
     assert runs.split("\n", 1)[0].endswith(" — smoke run")  # --note labels the run
-    area = "SDK, busy phone page"  # a row per target
+    area = "SDK, busy desktop page"  # a row per target
     assert f"| {area} | SDK ≤ 1.1x the bridge floor in every cell |" in summary
     lacks = "no task over 50 ms on the merchant's main thread that the in-page floor lacks"
     assert f"| {area} | {lacks} | worst cell (1 " in summary
-    for area in ("SDK, busy phone page", "Worker floor, busy phone page"):  # issue 22's, for both
-        assert f"| {area} | 1 button, cold, first visible: ≤ 1.5x the in-page floor |" in summary
+    for area in ("SDK, busy desktop page", "Worker floor, busy desktop page"):  # issue 22's, for both
+        assert f"| {area} | 1 button, cold, first visible: ≤ 1.3x the in-page floor |" in summary
     assert "| SDK bytes | runtime ≤ 120 kB brotli |" in summary
-    section = runs.split("### phone, busy page", 1)[1].split("###", 1)[0]
+    section = runs.split("### desktop, loopback, busy page", 1)[1].split("###", 1)[0]
     assert "| 1 | cold |" in section and "| 1 | warm |" in section
     # The busy page's own fifteen 100 ms tasks are not counted against anyone.
     busy_row = section.split("| 1 | cold |", 1)[1].split("\n", 1)[0]
@@ -57,8 +60,8 @@ def test_sdk_load_compares_the_sdk_with_every_floor_in_a_profile_and_engine(tmp_
     assert len(over_50_per_load) == 4 and over_50_per_load[3] < 15, busy_row
     assert "SDK / bridge floor / worker floor / in-page floor" in runs
     assert "longest merchant task, ms, median (worst): SDK / bridge / worker / floor" in runs
-    for engine in ("Firefox", "WebKitGTK"):  # each against the floor in that engine
-        assert f"| {engine} " in runs and "| 1 | cold |" in runs.split(f"| {engine} ", 1)[1]
+    # Against the floor in that engine.
+    assert "| WebKitGTK " in runs and "| 1 | cold |" in runs.split("| WebKitGTK ", 1)[1]
 
 
 def test_server_compares_the_button_check_with_the_floor(tmp_path: Path):
