@@ -19,16 +19,18 @@ Blocks run two at a time: a child mostly waits for its own processes.
 
 from __future__ import annotations
 
+import fcntl
+import json
 import os
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from tests.docs.snippets import Snippet
 
-__all__ = ["Outcome", "run_python_snippets", "with_conftests"]
+__all__ = ["Outcome", "run_python_snippets", "shared_outcomes", "with_conftests"]
 
 # Only stops a hung block: a block of five browser tests takes about a minute on a quiet 2-core
 # machine, and several times that on one the whole team is testing on.
@@ -87,3 +89,17 @@ def run_python_snippets(snippets: list[Snippet], workdir: Path) -> dict[str, Out
             for snippet, conftests in with_conftests(snippets)
         }
         return {name: future.result() for name, future in futures.items()}
+
+
+def shared_outcomes(snippets: list[Snippet], folder: Path) -> dict[str, Outcome]:
+    """:func:`run_python_snippets` once for the whole test session, by whichever xdist worker asks
+    first: the others read the outcomes it left in ``folder`` (the session's own, shared by its
+    workers), under a lock."""
+    folder.mkdir(parents=True, exist_ok=True)
+    stored = folder / "outcomes.json"
+    with open(folder / "outcomes.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not stored.is_file():
+            outcomes = run_python_snippets(snippets, folder / "blocks")
+            stored.write_text(json.dumps({name: asdict(outcome) for name, outcome in outcomes.items()}))
+        return {name: Outcome(**fields) for name, fields in json.loads(stored.read_text()).items()}

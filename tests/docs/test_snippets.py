@@ -18,7 +18,7 @@ from playwright.sync_api import Page
 from backend_stub.testkit import ServiceProcess
 from backend_stub.testkit.sandbox import Sandbox, SandboxError
 from tests.docs.http_exchange import parse_exchange, run_exchange
-from tests.docs.python_snippets import Outcome, run_python_snippets, with_conftests
+from tests.docs.python_snippets import Outcome, shared_outcomes, with_conftests
 from tests.docs.snippet_page import check_csp_snippet, check_page_snippet, file_blocks
 from tests.docs.snippets import DOCUMENTS, ROOT, Snippet, all_snippets
 from tests.docs.typescript_snippets import type_check
@@ -55,14 +55,18 @@ def test_the_readme_and_every_guide_have_runnable_blocks():
 
 
 # -- python: test modules, each in a pytest session of its own ------------------------------------
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def python_outcomes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Outcome]:
+    # Once per session, whatever the order: an xdist worker's base temp sits in the session's own
+    # (pytest-N/popen-gwK); without xdist the base temp is the session's.
+    session_temp = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        session_temp = session_temp.parent
     blocks = [s for s in RUNNABLE if s.language == "python"]
-    return run_python_snippets(blocks, tmp_path_factory.mktemp("python-snippets"))
+    return shared_outcomes(blocks, session_temp / "python-snippets")
 
 
-# All on one xdist worker: the module fixture above runs every block at once, and a worker that
-# got only some of these tests would run every block again.
+# On one xdist worker: the other need not wait on the fixture's lock while the blocks run.
 PYTHON_MODULES = [
     pytest.param(s, id=s.name, marks=pytest.mark.xdist_group("python-blocks"))
     for s in RUNNABLE
