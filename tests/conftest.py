@@ -84,7 +84,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         folder = item.path.parent.name
         if folder in _ONE_WORKER:
             item.add_marker(pytest.mark.xdist_group(folder))
-        if config.getvalue("loadgroup"):  # an xdist worker under --dist loadgroup
+        if getattr(config.option, "loadgroup", False):  # an xdist worker under --dist loadgroup
             join_xdist_group(item)
     items.sort(key=uses_browser)
 
