@@ -14,7 +14,7 @@ from javascript import NULL, UNDEFINED
 from backend_stub.sdk_rules.attributes import element_from_row
 from backend_stub.sdk_rules.availability import check_url, is_available_status
 from backend_stub.sdk_rules.page import Page, Update
-from backend_stub.sdk_rules.settings import parse_settings
+from backend_stub.sdk_rules.settings import failure_code, parse_settings
 
 from .backlog import Backlog
 from .checkout import Checkouts, Effects
@@ -56,6 +56,7 @@ class Bridge:
             "checkout": self.on_checkout,
             "checkout-event": self.on_checkout_event,
             "started": self.on_started,
+            "adopt": self.on_adopt,
         }
         self.key = None
         self.checkouts = None
@@ -103,9 +104,10 @@ class Bridge:
     def configure(self, start) -> None:
         """Validate the settings, adopt the first answers, then say ready."""
         self.merchant_origin = start.origin
-        settings, problem = parse_settings(to_python(start.settings))
+        raw = to_python(start.settings)
+        settings, problem = parse_settings(raw)
         if problem:
-            self.post({"type": "failed", "message": problem})
+            self.post({"type": "failed", "code": failure_code(raw), "message": problem})
             return
         self.settings = settings
         self.checkouts = Checkouts(settings.checkout_timeout_ms, self.api_url, settings.public_key)
@@ -124,6 +126,12 @@ class Bridge:
         update = self.page.report([element_from_row(row) for row in rows], [], [])
         if update.fetch:  # a triple the server did not answer: checked as any other
             self.check(update.fetch)
+
+    def on_adopt(self, data: dict) -> None:
+        """The first answers the loader fetched from the server (and applied): adopted as the
+        bridge page's own would be."""
+        if self.settings is not None:
+            self.adopt(data.get("elements") or [], data.get("answers") or [])
 
     def on_started(self, data: dict) -> None:
         """The loader has handed over what it found at load: ``service.ready`` may settle."""

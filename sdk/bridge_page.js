@@ -19,23 +19,23 @@
     parent.postMessage(message, origin);
   }
   var data = /** @type {HTMLElement} */ (document.getElementById('service-first')).textContent;
-  /** @type {ServiceProtocol.FirstAnswers} */
+  /** @type {ServiceProtocol.BridgeFirst} */
   var first = JSON.parse(/** @type {string} */ (data));
   post({ channel: CHANNEL, type: 'first', commands: first.commands });
 
   /** @type {Worker} */
   var worker;
   try {
-    worker = new window.Worker(first.worker);
+    worker = new window.Worker(/** @type {string} */ (document.documentElement.getAttribute('data-worker')));
   } catch (error) {
     var why = /** @type {Error} */ (error).message; // a SecurityError or a SyntaxError
-    post({ channel: CHANNEL, type: 'failed', message: 'service SDK cannot start: its worker did not start (' + why + ').' });
+    post({ channel: CHANNEL, type: 'failed', code: 'worker_failed', message: 'service SDK cannot start: its worker did not start (' + why + ').' });
     return;
   }
   worker.addEventListener('error', function (event) {
     event.preventDefault();
     post({
-      channel: CHANNEL, type: 'failed',
+      channel: CHANNEL, type: 'failed', code: 'worker_failed',
       message: 'service SDK cannot start: its worker failed (' + (event.message || 'not loaded') + ').'
     });
   });

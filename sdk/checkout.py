@@ -191,9 +191,12 @@ class Checkouts:
     def event(self, handle: object, event: dict) -> Effects:
         """A message from the hosted page (relayed by the loader), or the user closing it."""
         session = self.session
-        if session is None or handle != session.handle or session.state == LOADING:
+        if session is None or handle != session.handle:
             return Effects()
         kind = event.get("type")
+        if session.state == LOADING:
+            # The loader shows the overlay at once: a shopper may close it before it has loaded.
+            return self._close("dismiss") if kind == "close" else Effects()
         if kind == "loaded":
             session.state = OPEN
             # The hosted page has its own close control now: the overlay's stand-in can go.

@@ -10,6 +10,8 @@ many checks answer 401.
 :class:`KeyVerdict` returns the messages the bridge posts to the loader; it sends nothing itself.
 """
 
+from .messages import UNKNOWN_KEY
+
 UNAUTHORIZED = 401
 
 
@@ -50,7 +52,7 @@ class KeyVerdict:
             self.told = True
             if not self.settled:
                 self.settled = True
-                return [{"type": "failed", "message": self.unknown_message}]
+                return [{"type": "failed", "code": UNKNOWN_KEY, "message": self.unknown_message}]
             return [
                 {
                     "type": "commands",

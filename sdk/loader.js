@@ -1,6 +1,7 @@
 /*! service SDK loader. It hosts the bridge (Python, on the service origin) and carries out
  * the DOM commands the bridge sends. The rules live in the bridge; here only what keeps the
- * page safe without it: start timeouts, http(s) navigation, no input left in a hidden button. */
+ * page safe without it: start timeouts, http(s) navigation, no input left in a hidden button,
+ * and what a checkout gets when the SDK cannot start. */
 (function (window, document) {
   'use strict';
 
@@ -11,43 +12,66 @@
   var CHANNEL = 'service-sdk';
   /** @type {ServiceProtocol.CheckoutChannel} */
   var CHECKOUT_CHANNEL = 'service-checkout';
-  var START_TIMEOUT_MS = 15000; // the bridge must be up by then
-  var AFTER_LOAD_MS = 3000; // a loaded bridge page that says nothing has failed
-  // Elements found at start travel in the bridge's URL, so that the server renders their answers
-  // into the bridge page: at most this many, in at most this many characters of the URL. The
-  // rest go by message once the bridge is ready.
+  var START_TIMEOUT_MS = 15000; // the bridge page must have spoken by then
+  // Once the bridge page has spoken, its worker is on its way (a slow network is not a failure).
+  var WORKER_TIMEOUT_MS = 60000;
+  var AFTER_LOAD_MS = 3000; // a bridge page silent this long: is its origin reachable at all?
+  // Elements found at start go to the server, whose answers come back before Brython has started:
+  // at most this many, in at most this many characters of the URL. The rest go by message once
+  // the bridge is ready. The first answers come by fetch (one CORS simple request) or, where the
+  // page's CSP forbids it, rendered into the bridge page from the bridge's URL.
   var URL_ELEMENTS = 50;
   var URL_BUDGET = 4096;
+  var FIRST_PATH = '/sdk/first';
   var INPUTS = 'input, select, textarea, button';
-
-  // Whatever the page holds there: the queue, this SDK loaded already, or anything else.
-  var existing = /** @type {{checkout?: unknown} | undefined} */ (window.service);
-  if (existing && typeof existing.checkout === 'function') {
-    return; // loaded twice: the first copy stays in charge
-  }
-  /** @type {unknown[]} */
-  var queued = Array.isArray(existing) ? existing.slice() : [];
 
   // An SVG <script> has no `src`: read as none.
   var script = /** @type {HTMLScriptElement | null} */ (document.currentScript);
   var scriptUrl = script && script.src ? new URL(script.src, window.location.href) : null;
+  var tagKey = scriptUrl ? scriptUrl.searchParams.get('public-key') : null;
+
+  // Whatever the page holds there: the queue, this SDK loaded already, or anything else.
+  var existing = /** @type {{checkout?: unknown, keyInUse?: unknown} | undefined} */ (window.service);
+  if (existing && typeof existing.checkout === 'function') {
+    // Loaded twice: the first copy stays in charge. Two keys on one page is a mistake to name.
+    var firstKey = typeof existing.keyInUse === 'function' ? existing.keyInUse() : null;
+    if (tagKey && firstKey && tagKey !== firstKey) {
+      report('warn', 'service: two SDK script tags with different public keys: ' + firstKey +
+        ' is used and ' + tagKey + ' is ignored; keep one tag.');
+    }
+    return;
+  }
+  /** @type {unknown[]} */
+  var queued = Array.isArray(existing) ? existing.slice() : [];
 
   /**
    * @typedef {Element & ElementCSSInlineStyle} Watched an element the SDK shows and hides
    * @typedef {{display: string, priority: string, inputs: [HTMLInputElement, boolean, boolean][]}} Saved
    * @typedef {{resolve: (value: boolean) => void, reject: (error: Error) => void}} Call
    * @typedef {{checkout: number, dialog: HTMLDialogElement, frame: HTMLIFrameElement,
-   *   close: HTMLButtonElement, previousFocus: HTMLElement | null, overflow: [string, string]}} Overlay
+   *   close: HTMLButtonElement, loading: HTMLElement, previousFocus: HTMLElement | null,
+   *   overflow: [string, string]}} Overlay
    */
 
+  /** @type {{origin: string, settings: Record<string, string>} | null} set by start() */
+  var config = null;
   /** @type {{frame: HTMLIFrameElement, origin: string} | null} */
   var bridge = null;
-  var isReady = false; // the bridge takes messages
-  var isSettled = false; // `ready` resolved: the queue runs
-  /** @type {Error | null} */
+  var bridgeUp = false; // the bridge's worker said ready
+  var isReady = false; // the bridge takes messages: it is up and the first answers are settled
+  var isSettled = false; // `ready` resolved
+  var firstPending = false; // the first answers are on their way by fetch
+  /** @type {ServiceProtocol.PageMessage | null} the first answers, for the worker to adopt */
+  var adopt = null;
+  /** @type {Set<number>} elements that changed or left while their first answers travelled */
+  var movedSinceFirst = new Set();
+  /** @type {ServiceSDK.StartFailure | null} */
   var failure = null;
   /** @type {ServiceProtocol.PageMessage[]} messages for the bridge, held until it is ready */
   var outbox = [];
+  /** @type {number[]} checkouts held in the outbox: this loader ends them if the SDK cannot start */
+  var held = [];
+  var connectHinted = false;
   /** @type {Record<string, Call>} service.button() calls awaiting an answer, by id */
   var calls = {};
   var nextCall = 1;
@@ -70,7 +94,7 @@
 
   /** @type {(service: ServiceSDK.Service) => void} */
   var resolveReady;
-  /** @type {(error: Error) => void} */
+  /** @type {(error: ServiceSDK.StartFailure) => void} */
   var rejectReady;
   /** @type {Promise<ServiceSDK.Service>} */
   var ready = new Promise(function (resolve, reject) {
@@ -85,7 +109,7 @@
    * @param {unknown} [detail]
    */
   function report(level, message, detail) {
-    var log = window.console && window.console[level];
+    var log = window.console && /** @type {Console} */ (window.console)[level];
     if (!log) return;
     if (detail === undefined) log.call(window.console, message);
     else log.call(window.console, message, detail);
@@ -100,28 +124,70 @@
       var target = /** @type {NonNullable<typeof bridge>} */ (bridge);
       /** @type {Window} */ (target.frame.contentWindow).postMessage(message, target.origin);
     } else {
+      if (message.type === 'checkout') held.push(message.checkout);
       outbox.push(message);
+      // Something waits for the bridge: it is needed now, not when the page is idle.
+      if (config && !firstPending) openBridge([]);
     }
   }
 
-  /** @param {string} message */
-  function fail(message) {
+  /**
+   * The bridge is up and the first answers are settled: hand over what waited, the first
+   * answers first (the worker adopts them before any later report of the same elements).
+   */
+  function handOver() {
+    if (isReady || !bridgeUp || firstPending) return;
+    isReady = true;
+    held = [];
+    var waiting = outbox.splice(0);
+    if (adopt) waiting.unshift(adopt);
+    adopt = null;
+    waiting.forEach(post);
+    post({ type: 'started' });
+  }
+
+  /**
+   * The SDK cannot start: say it once, hide what the bridge page may have shown (it cannot be
+   * paid without the SDK), and end what waits for the bridge with the reason.
+   * @param {ServiceProtocol.StartReason} reason
+   */
+  function fail(reason) {
     if (isSettled || failure) return;
-    var error = failure = new Error(message);
+    var error = failure = /** @type {ServiceSDK.StartFailure} */ (new Error(reason.message));
+    error.code = /** @type {ServiceSDK.StartFailureCode} */ (reason.code);
     timers.concat(lateChecks).forEach(window.clearTimeout);
-    report('error', message);
-    // The bridge page may have shown buttons before its worker failed: without the SDK they
-    // cannot pay, so every element the SDK watches is hidden.
+    report('error', reason.message);
     elements.forEach(function (element) { if (element) hide(element); });
     rejectReady(error);
     Object.keys(calls).forEach(function (id) {
       calls[id].reject(error);
       delete calls[id];
     });
+    // Checkouts the bridge never got: ended here, as the bridge would end one it cannot load.
+    held.splice(0).forEach(endWithFailure);
+    outbox = outbox.filter(function (message) { return message.type !== 'checkout'; });
+  }
+
+  /** @param {number} handle a checkout asked of an SDK that cannot start */
+  function endWithFailure(handle) {
+    if (!failure) return;
+    var reason = { code: failure.code, message: failure.message };
+    if (overlay && overlay.checkout === handle) closeOverlay();
+    run({ op: 'callback', checkout: handle, name: 'onClose', args: ['error', reason] });
+    run({ op: 'callback', checkout: handle, name: 'onError', args: [reason] });
+    delete checkouts[handle];
   }
 
   /**
-   * The rows that fit in the bridge's URL, from the start of `rows`.
+   * @param {string} code
+   * @param {string} why
+   */
+  function cannotStart(code, why) {
+    fail({ code: code, message: 'service SDK cannot start: ' + why });
+  }
+
+  /**
+   * The rows that fit in one URL, from the start of `rows`.
    * @param {ServiceProtocol.Row[]} rows
    */
   function urlRows(rows) {
@@ -134,25 +200,106 @@
   }
 
   /**
+   * The settings (and the elements, if any) as a query string.
+   * @param {ServiceProtocol.Row[]} rows
+   */
+  function startQuery(rows) {
+    var query = new URLSearchParams({ origin: window.location.origin });
+    var settings = /** @type {NonNullable<typeof config>} */ (config).settings;
+    Object.keys(settings).forEach(function (name) { query.set(name, settings[name]); });
+    if (rows.length) query.set('elements', JSON.stringify(rows));
+    return query.toString();
+  }
+
+  /**
    * @param {Record<string, unknown>} settings
    * @param {string} origin
    */
   function start(settings, origin) {
-    if (bridge) {
+    if (config) {
       report('warn', 'service: the SDK is already initialised; init() ignored.');
       return;
     }
-    var frame = document.createElement('iframe');
-    var query = new URLSearchParams({ origin: window.location.origin });
-    // The bridge reads its settings from its URL and validates them: no round trip to start.
+    /** @type {Record<string, string>} */
+    var given = {};
     Object.keys(settings).forEach(function (name) {
-      if (settings[name] !== null && settings[name] !== undefined) query.set(name, String(settings[name]));
+      if (settings[name] !== null && settings[name] !== undefined) given[name] = String(settings[name]);
     });
-    // And the elements found so far, whose answers the server renders into the bridge page.
+    config = { origin: origin, settings: given };
+    document.addEventListener('securitypolicyviolation', onViolation);
     var rows = /** @type {ServiceProtocol.Row[]} */ (Array.prototype.map.call(document.querySelectorAll(WATCH.selector), describe));
     var first = urlRows(rows);
-    if (first.length) query.set('elements', JSON.stringify(first));
-    frame.src = origin + BRIDGE_PATH + '?' + query.toString();
+    observe();
+    if (first.length && typeof window.fetch === 'function') {
+      fetchFirst(first, rows);
+    } else if (rows.length) {
+      openBridge(rows);
+    } else {
+      // Nothing to show yet: the bridge starts when the page is idle, or before if needed.
+      whenIdle(function () { openBridge([]); });
+    }
+  }
+
+  /**
+   * The first answers by the shortest path: one GET without custom headers (a CORS simple
+   * request, no preflight), answered by the server with the SDK's own rules.
+   * @param {ServiceProtocol.Row[]} first
+   * @param {ServiceProtocol.Row[]} rows every element found at start
+   */
+  function fetchFirst(first, rows) {
+    var origin = /** @type {NonNullable<typeof config>} */ (config).origin;
+    firstPending = true;
+    window.fetch(origin + FIRST_PATH + '?' + startQuery(first), { credentials: 'omit' }).then(function (response) {
+      if (!response.ok) throw new Error(String(response.status));
+      return response.json();
+    }).then(function (/** @type {ServiceProtocol.FirstAnswers} */ answers) {
+      firstPending = false;
+      if (answers.failed) {
+        fail(answers.failed);
+        return;
+      }
+      answers.commands.forEach(function (cmd) {
+        // An element that changed while its answer travelled waits for the bridge's.
+        if (cmd.op === 'show') cmd.ids = cmd.ids.filter(function (id) { return !movedSinceFirst.has(id); });
+        run(cmd);
+      });
+      movedSinceFirst.clear();
+      adopt = { type: 'adopt', elements: answers.elements, answers: answers.answers };
+      var rest = rows.slice(answers.taken);
+      if (rest.length) outbox.unshift({ type: 'elements', added: rest, changed: [], removed: [] });
+      // The bridge is next, in a task of its own: the answers are on screen first.
+      window.setTimeout(function () { openBridge([]); }, 0);
+      handOver();
+    }, function () {
+      // Blocked by the page's CSP (said once, see onViolation) or unreachable: the answers come
+      // with the bridge page instead, which the server renders from the bridge's URL.
+      firstPending = false;
+      movedSinceFirst.clear();
+      if (bridge) outbox.unshift({ type: 'elements', added: rows, changed: [], removed: [] });
+      else openBridge(rows);
+    });
+  }
+
+  /** @param {() => void} task */
+  function whenIdle(task) {
+    var idle = /** @type {{requestIdleCallback?: (task: () => void, options: {timeout: number}) => number}} */ (
+      /** @type {unknown} */ (window)).requestIdleCallback;
+    if (typeof idle === 'function') idle.call(window, task, { timeout: 1000 });
+    else window.setTimeout(task, 0);
+  }
+
+  /**
+   * Create the bridge iframe (once): its page on the service origin starts the worker where the
+   * SDK's Python runs. `rows`: elements whose answers the server renders into the bridge page
+   * (when they could not be fetched); the rest go by message once the bridge is ready.
+   * @param {ServiceProtocol.Row[]} rows
+   */
+  function openBridge(rows) {
+    if (bridge || !config || (failure && failure.code !== 'timeout')) return;
+    var origin = config.origin;
+    var inUrl = urlRows(rows);
+    var frame = document.createElement('iframe');
+    frame.src = origin + BRIDGE_PATH + '?' + startQuery(inUrl);
     frame.title = 'service SDK';
     frame.tabIndex = -1;
     frame.setAttribute('aria-hidden', 'true');
@@ -164,35 +311,49 @@
     });
     bridge = { frame: frame, origin: origin };
     timers.push(window.setTimeout(function () {
-      fail('service SDK cannot start: ' + origin + ' did not answer within ' + START_TIMEOUT_MS / 1000 + ' s.');
+      cannotStart('timeout', origin + ' did not answer within ' + START_TIMEOUT_MS / 1000 + ' s.');
     }, START_TIMEOUT_MS));
     frame.addEventListener('load', function () {
-      if (!alive) lateChecks.push(window.setTimeout(function () { unreachable(origin); }, AFTER_LOAD_MS));
+      if (!alive) lateChecks.push(window.setTimeout(function () { probe(origin); }, AFTER_LOAD_MS));
     });
     // Firefox and WebKit fire no load event on a frame whose server cannot be reached (Chromium
-    // loads an error page in it). A script does fire `error` in every engine: if the bridge is
-    // late, ask that origin for the loader, which does nothing when it runs a second time.
+    // loads an error page in it): a bridge page still silent is a reason to ask.
     lateChecks.push(window.setTimeout(function () { probe(origin); }, AFTER_LOAD_MS));
     (document.body || document.documentElement).appendChild(frame);
-    observe(rows.slice(first.length)); // reports wait in the outbox until the bridge is ready
+    var rest = rows.slice(inUrl.length);
+    if (rest.length) outbox.unshift({ type: 'elements', added: rest, changed: [], removed: [] });
   }
 
-  /** @param {string} origin */
-  function unreachable(origin) {
-    fail('service SDK cannot start: ' + origin + ' is unreachable.');
-  }
-
-  /** @param {string} origin */
+  /**
+   * Whether `origin` answers at all: a HEAD without CORS (its answer is opaque, its failure is
+   * not). No script is ever added to the merchant's page for it.
+   * @param {string} origin
+   */
   function probe(origin) {
-    var tag = document.createElement('script');
-    tag.async = true;
-    tag.src = origin + '/sdk.js';
-    tag.addEventListener('load', function () { tag.remove(); });
-    tag.addEventListener('error', function () {
-      tag.remove();
-      unreachable(origin);
-    });
-    (document.head || document.documentElement).appendChild(tag);
+    if (alive || typeof window.fetch !== 'function') return;
+    window.fetch(origin + '/sdk.js', { method: 'HEAD', mode: 'no-cors', credentials: 'omit', cache: 'no-store' }).then(
+      function () {},
+      function () { if (!alive) cannotStart('unreachable', origin + ' is unreachable.'); }
+    );
+  }
+
+  /**
+   * The page's CSP refused something of the service's: the frame cannot start (said with the
+   * directive to add), or the first answers' fetch is blocked (they come with the bridge page).
+   * @param {SecurityPolicyViolationEvent} event
+   */
+  function onViolation(event) {
+    var origin = /** @type {NonNullable<typeof config>} */ (config).origin;
+    if (String(event.blockedURI).indexOf(origin) !== 0) return;
+    var directive = event.effectiveDirective || event.violatedDirective;
+    if (directive === 'frame-src' || directive === 'child-src') {
+      cannotStart('csp', "this page's Content-Security-Policy does not allow frames from " + origin +
+        ': add frame-src ' + origin + '.');
+    } else if (directive === 'connect-src' && !connectHinted) {
+      connectHinted = true;
+      report('info', 'service: buttons show faster when the page allows connect-src ' + origin +
+        " in its Content-Security-Policy (the SDK works without it).");
+    }
   }
 
   /** @param {ServiceProtocol.BridgeMessage} data */
@@ -200,24 +361,26 @@
     switch (data.type) {
       case 'first':
         // The bridge page is up, with the answers for the elements in its URL: all of them are
-        // applied in this one task. Its worker has until the start timeout to be ready.
+        // applied in this one task. Its worker may take its time on a slow network.
         alive = true;
-        lateChecks.forEach(window.clearTimeout);
+        lateChecks.concat(timers).forEach(window.clearTimeout);
+        timers = [window.setTimeout(function () {
+          cannotStart('timeout', 'its worker did not start within ' + WORKER_TIMEOUT_MS / 1000 + ' s.');
+        }, WORKER_TIMEOUT_MS)];
         data.commands.forEach(run);
         break;
       case 'ready': // the worker is up: hand it what waited, then say so
         timers.forEach(window.clearTimeout);
-        isReady = true;
-        outbox.splice(0).forEach(post);
-        post({ type: 'started' });
+        if (failure && failure.code === 'timeout') failure = null; // late, not dead: it works now
+        bridgeUp = true;
+        handOver();
         break;
       case 'verified': // the service knows the key (or the page checks nothing yet)
         isSettled = true;
         resolveReady(service);
-        runQueue();
         break;
       case 'failed':
-        fail(data.message);
+        fail({ code: data.code || 'worker_failed', message: data.message });
         break;
       case 'commands':
         data.commands.forEach(run);
@@ -271,7 +434,9 @@
     open_overlay: function (cmd) { openOverlay(cmd); },
     close_overlay: function () { closeOverlay(); },
     overlay_loaded: function () {
-      if (overlay) overlay.close.style.setProperty('display', 'none');
+      if (!overlay) return;
+      overlay.close.style.setProperty('display', 'none');
+      overlay.loading.remove();
     },
     callback: function (cmd) {
       var callback = (checkouts[cmd.checkout] || {})[cmd.name];
@@ -380,9 +545,7 @@
     });
   }
 
-  /** @param {ServiceProtocol.Row[]} rest */
-  function observe(rest) {
-    if (rest.length) post({ type: 'elements', added: rest, changed: [], removed: [] });
+  function observe() {
     new MutationObserver(onMutations).observe(document.documentElement, {
       childList: true,
       subtree: true,
@@ -437,14 +600,26 @@
         });
       });
     });
+    if (firstPending) {
+      changed.forEach(function (row) { movedSinceFirst.add(row[0]); });
+      removed.forEach(function (id) { movedSinceFirst.add(id); });
+    }
     if (added.length || changed.length || removed.length) {
       post({ type: 'elements', added: added, changed: changed, removed: removed });
     }
   }
 
   // ---- the checkout overlay ---------------------------------------------------------------
-  /** @param {ServiceProtocol.CommandOpenOverlay} cmd */
+  /**
+   * The checkout's overlay: at once, in its loading state, when checkout() is called; the hosted
+   * page goes into it when the bridge has found the checkout (`cmd.url`).
+   * @param {ServiceProtocol.CommandOpenOverlay} cmd
+   */
   function openOverlay(cmd) {
+    if (overlay && overlay.checkout === cmd.checkout) {
+      if (cmd.url) overlay.frame.src = cmd.url;
+      return;
+    }
     closeOverlay();
     var previousFocus = /** @type {HTMLElement | null} */ (document.activeElement);
     var dialog = document.createElement('dialog');
@@ -457,8 +632,15 @@
       'max-height': '100%', margin: '0', padding: '0', border: '0',
       background: 'rgba(15, 23, 42, 0.55)', overflow: 'hidden'
     });
+    var loading = document.createElement('p');
+    loading.setAttribute('role', 'status');
+    loading.textContent = 'Loading\u2026';
+    setStyles(loading, {
+      position: 'absolute', top: '50%', left: '0', right: '0', margin: '0', 'text-align': 'center',
+      color: '#ffffff', font: '16px/1.5 system-ui, sans-serif'
+    });
     var frame = document.createElement('iframe');
-    frame.src = cmd.url;
+    if (cmd.url) frame.src = cmd.url;
     frame.title = cmd.label;
     setStyles(frame, {
       position: 'absolute', inset: '0', width: '100%', height: '100%', border: '0',
@@ -475,16 +657,19 @@
       font: '28px/44px system-ui, sans-serif', cursor: 'pointer', 'z-index': '1',
       'box-shadow': '0 1px 4px rgba(0, 0, 0, 0.3)'
     });
+    dialog.appendChild(loading);
     dialog.appendChild(frame);
     dialog.appendChild(close);
     var root = document.documentElement;
     overlay = {
-      checkout: cmd.checkout, dialog: dialog, frame: frame, close: close, previousFocus: previousFocus,
+      checkout: cmd.checkout, dialog: dialog, frame: frame, close: close, loading: loading, previousFocus: previousFocus,
       overflow: [root.style.getPropertyValue('overflow'), root.style.getPropertyPriority('overflow')]
     };
     /** @param {Event} [event] */
     function userClose(event) {
       if (event) event.preventDefault();
+      // The bridge decides the status; the overlay goes at once, whether the bridge is up or not.
+      closeOverlay();
       post({ type: 'checkout-event', checkout: cmd.checkout, event: { type: 'close' } });
     }
     close.addEventListener('click', function () { userClose(); });
@@ -524,9 +709,6 @@
   }
 
   // ---- the public object --------------------------------------------------------------------
-  function runQueue() {
-    queued.splice(0).forEach(runQueued);
-  }
 
   /** @param {unknown} fn */
   function runQueued(fn) {
@@ -550,10 +732,9 @@
   /** @type {ServiceSDK.Service} */
   var service = {
     ready: ready,
-    push: function (fn) {
-      if (isSettled) runQueued(fn);
-      else queued.push(fn);
-    },
+    // Usable as soon as the loader has run: what it is asked before the bridge is up waits in
+    // the outbox, and a checkout shows its overlay at once.
+    push: function (fn) { runQueued(fn); },
     /** @param {Partial<ServiceSDK.InitOptions>} [options] a page in JavaScript may pass nothing */
     init: function (options) {
       options = options || {};
@@ -591,13 +772,14 @@
       return promise;
     },
     checkout: function (checkoutId, callbacks) {
-      if (failure) {
-        report('error', failure.message);
-        return;
-      }
       var given = /** @type {Record<string, unknown>} */ (callbacks || {});
       var id = nextCheckout++;
       checkouts[id] = given;
+      if (failure) { // said once already, when it failed
+        endWithFailure(id);
+        return;
+      }
+      if (!overlay) openOverlay({ op: 'open_overlay', checkout: id, url: '', label: 'Checkout', close_label: 'Close checkout' });
       var names = Object.keys(given).filter(function (name) {
         return typeof given[name] === 'function';
       });
@@ -617,10 +799,16 @@
     /* global module -- CommonJS's, on a page that bundles its scripts with one */
     module.exports = service;
   }
+  // A second copy of the loader asks which key is in use (not part of the public object).
+  Object.defineProperty(service, 'keyInUse', {
+    value: function () { return config ? config.settings['public-key'] || null : null; }
+  });
   window.service = service;
 
   if (scriptUrl && scriptUrl.search) {
     var params = scriptUrl.searchParams;
     start({ 'public-key': params.get('public-key'), sandbox: params.get('sandbox') }, scriptUrl.origin);
   }
+  // The queue the page filled before the loader ran: now, in order, before any button shows.
+  queued.splice(0).forEach(runQueued);
 })(window, document);

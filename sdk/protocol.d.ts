@@ -5,7 +5,8 @@ declare namespace ServiceProtocol {
   type CheckoutChannel = "service-checkout";
   type Row = [number, string, ...(string | false)[]];
   type Answer = [number, string, string, number];
-  type Level = 'error' | 'warn';
+  type Level = 'error' | 'warn' | 'info';
+  type StartReason = { code: string; message: string };
 
   /** The loader to the bridge's worker (relayed by the bridge page), on the sdk channel. */
   interface PageMessageElements {
@@ -14,6 +15,12 @@ declare namespace ServiceProtocol {
     added: Row[];
     changed: Row[];
     removed: number[];
+  }
+  interface PageMessageAdopt {
+    type: "adopt";
+    channel?: "service-sdk";
+    elements: Row[];
+    answers: Answer[];
   }
   interface PageMessageStarted {
     type: "started";
@@ -45,7 +52,7 @@ declare namespace ServiceProtocol {
     checkout: number;
     event: CheckoutMessage;
   }
-  type PageMessage = PageMessageElements | PageMessageStarted | PageMessageButton | PageMessageQueryResult | PageMessageCheckout | PageMessageCheckoutEvent;
+  type PageMessage = PageMessageElements | PageMessageAdopt | PageMessageStarted | PageMessageButton | PageMessageQueryResult | PageMessageCheckout | PageMessageCheckoutEvent;
   type PageMessageHandlers = { [K in PageMessage["type"]]: (message: Extract<PageMessage, { type: K }>) => void };
 
   /** The bridge to the loader, on the sdk channel: first from the bridge page, the others from the worker. */
@@ -66,6 +73,7 @@ declare namespace ServiceProtocol {
     type: "failed";
     channel?: "service-sdk";
     message: string;
+    code?: string;
   }
   interface BridgeMessageCommands {
     type: "commands";
@@ -162,12 +170,20 @@ declare namespace ServiceProtocol {
   type CheckoutMessage = CheckoutMessageLoaded | CheckoutMessageStatus | CheckoutMessageReturn | CheckoutMessageClose | CheckoutMessageError;
   type CheckoutMessageHandlers = { [K in CheckoutMessage["type"]]: (message: Extract<CheckoutMessage, { type: K }>) => void };
 
-  /** The server to the bridge page: the JSON data it renders into the page (backend_stub/web/bridge_page.py). */
+  /** The server to the loader, answering GET /sdk/first (backend_stub/web/first_answers.py): the commands for the elements in its query, what the worker adopts, how many of the query's rows were taken (the rest go by message), and why the SDK cannot start when the settings say so. */
   interface FirstAnswers {
     commands: Command[];
     elements: Row[];
     answers: Answer[];
-    worker: string;
+    taken: number;
+    failed?: StartReason;
+  }
+
+  /** The server to the bridge page: the JSON data it renders into the page (backend_stub/web/bridge_page.py) for the elements in the bridge's URL, when the loader could not fetch them. */
+  interface BridgeFirst {
+    commands: Command[];
+    elements: Row[];
+    answers: Answer[];
   }
 
   /** The bridge page to its worker, first and once: the loader's settings, the merchant's origin and the first answers. */

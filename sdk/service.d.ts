@@ -18,19 +18,34 @@ declare namespace ServiceSDK {
   /** How a checkout closes: a reported status, `dismiss` (closed before any) or `error`. */
   type ClosingStatus = ReportedStatus | 'dismiss' | 'error';
 
+  /** Why the SDK cannot start: the `code` of `service.ready`'s rejection, and of the reason
+   * every checkout then closes with. */
+  type StartFailureCode =
+    | 'unknown_key'
+    | 'private_key'
+    | 'invalid_settings'
+    | 'csp'
+    | 'unreachable'
+    | 'timeout'
+    | 'worker_failed';
+
   /** Why a checkout closed with `error` (the SDK's addition to the document's callbacks). */
   interface ErrorReason {
     code:
+      | StartFailureCode
       | 'invalid_id'
-      | 'unknown_key'
       | 'unknown_checkout'
       | 'expired'
       | 'already_decided'
       | 'service_unavailable'
-      | 'timeout'
       | 'hosted_page_error';
     /** The line the SDK logged with `console.error`. */
     message: string;
+  }
+
+  /** What `service.ready` rejects with when the SDK cannot start. */
+  interface StartFailure extends Error {
+    code: StartFailureCode;
   }
 
   /** `service.button(options)`: the script form of the button check. */
@@ -76,12 +91,14 @@ declare namespace ServiceSDK {
     checkout_timeout?: number;
   }
 
-  /** A function for the queue: it runs once the SDK is ready (at once if it already is). */
+  /** A function for the queue: it runs as soon as sdk.js has run (at once after that). */
   type QueuedFunction = (service: Service) => void;
 
   /** The `service` object, once sdk.js has run. */
   interface Service {
-    /** Resolves when the SDK is up; rejects with an `Error` saying why when it cannot start. */
+    /** Resolves when the SDK's bridge is up and the service knows the key; rejects with a
+     * `StartFailure` (an `Error` with a `code`) when it cannot start. Not needed to call the
+     * other methods: they work from the moment sdk.js has run. */
     readonly ready: Promise<Service>;
     /** Queue a function; the same call as on the array that stands in before the SDK runs. */
     push(fn: QueuedFunction): void;

@@ -66,8 +66,9 @@ async def admit(
     entry = board.journal.open(
         request.method, request.path, request.rel_url.raw_query_string, holder, headers.get("Origin")
     )
-    # The limit counts keys as the merchants' keys they resolve to, whatever their spelling.
-    key = holder[2] if holder is not None and info is not None else None
+    # The limit counts keys as the merchants' keys they resolve to, whatever their spelling. An
+    # internal check (the first answers') is counted once, by the request that makes it.
+    key = holder[2] if holder is not None and info is not None and not request.get(INTERNAL) else None
     try:
         response, fault = None, None
         if board.maintenance.enabled or board.faults.active:  # so that "all off" costs two lookups

@@ -71,3 +71,10 @@ def parse_settings(raw: dict) -> tuple:
         return None, CANNOT_START + "; ".join(problems) + "."
     assert key is not None and timeout is not None  # each is a problem above when missing
     return Settings(key, sandbox, int(timeout)), None
+
+
+def failure_code(raw: dict) -> str:
+    """The code of the reason :func:`parse_settings` refuses ``raw`` for (``service.ready``'s
+    rejection and the checkouts' ``onError``): a private key is named, the rest is one code."""
+    key = read_key(raw.get("public_key"))
+    return "private_key" if key is not None and key_kind(key) == PRIVATE else "invalid_settings"

@@ -18,6 +18,7 @@ from ..api.errors import NotFound, ServiceUnavailable
 from ..state import state_of
 from .bridge_page import render_bridge
 from .compiled_sdk import Presence, inspect
+from .first_answers import fetched_first_answers
 
 __all__ = ["ROUTES", "add_file_cache", "SdkFiles"]
 
@@ -134,5 +135,6 @@ def add_file_cache(app: web.Application) -> None:
 ROUTES = [
     web.get("/sdk.js", loader),
     web.get("/sdk.d.ts", declarations),
+    web.get("/sdk/first", fetched_first_answers),  # before /sdk/{name}, which would take it
     web.get("/sdk/{name}", versioned_file),
 ]

@@ -357,7 +357,10 @@ def build(out: Path = DEFAULT_OUT, runtime: bytes | None = None) -> dict:
     worker = worker.replace("__BRYTHON__", brython_name).replace("__BUNDLE__", bundle_name)
     worker_name = _write(out, "bridge-worker.js", worker.encode("utf-8"))
     relay = _script("bridge_page.js")
-    page = (SDK_DIR / "bridge.html").read_text(encoding="utf-8").replace("__RELAY__", relay)
+    # The worker's name is in the page, so the page's own name changes with it: a cached bridge
+    # page never starts a worker of another build.
+    page = (SDK_DIR / "bridge.html").read_text(encoding="utf-8")
+    page = page.replace("__RELAY__", relay).replace("__WORKER__", f"/sdk/{worker_name}")
     bridge_name = _write(out, "bridge.html", page.encode("utf-8"))
     loader = loader_source(f"/sdk/{bridge_name}")
     manifest = {

@@ -45,11 +45,30 @@ function fakeClock(window) {
 }
 
 /**
+ * A fetch the test answers by hand: each call is recorded with its URL and options, and waits
+ * until the test calls `answer(json)` (a 200 with that body) or `refuse()` (a network error).
+ */
+export function fakeFetch() {
+  const calls = [];
+  const fetch = (url, options = {}) => new Promise((resolve, reject) => {
+    calls.push({
+      url: new URL(url),
+      options,
+      answer: (body, status = 200) => resolve({ ok: status < 300, status, json: async () => body }),
+      refuse: () => reject(new TypeError('Failed to fetch')),
+    });
+  });
+  fetch.calls = calls;
+  return fetch;
+}
+
+/**
  * A merchant page holding `body`, with the loader run in it. `query`: the script tag's query
  * string (the loader then starts by itself); without it the test calls `service.init()`.
- * `before`: a script of the page that runs before the loader.
+ * `before`: a script of the page that runs before the loader. `fetch`: the page's fetch (jsdom
+ * has none: without it the loader takes the path of a page whose CSP blocks fetch).
  */
-export function merchantPage(body = '', { query = null, before = '' } = {}) {
+export function merchantPage(body = '', { query = null, before = '', fetch = null } = {}) {
   const console = [];
   const virtualConsole = new VirtualConsole();
   for (const level of ['error', 'warn', 'info', 'log']) {
@@ -70,8 +89,9 @@ export function merchantPage(body = '', { query = null, before = '' } = {}) {
     this.dispatchEvent(new window.Event('close'));
   };
   if (query !== null) {
-    Object.defineProperty(window.document, 'currentScript', { value: { src: `${SERVICE}/sdk.js?${query}` } });
+    Object.defineProperty(window.document, 'currentScript', { value: { src: `${SERVICE}/sdk.js?${query}` }, configurable: true });
   }
+  if (fetch) window.fetch = fetch;
   window.eval(before);
   window.eval(SOURCE);
   return new Page(window, clock, console);
@@ -95,9 +115,11 @@ class Page {
     return this.window.service;
   }
 
-  /** service.init() with the sandbox's settings, unless told others. */
+  /** service.init() with the sandbox's settings, unless told others; the page then goes idle
+   * (a page without buttons opens the bridge when idle). */
   init(options = {}) {
     this.service.init({ public_key: 'pk_test_demo', sandbox: true, api_url: SERVICE, ...options });
+    this.clock.tick(0);
     return this.bridge();
   }
 

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { CHANNEL, CHECKOUT_CHANNEL, MERCHANT, SERVICE, column, merchantPage, settle } from './harness.mjs';
+import { CHANNEL, CHECKOUT_CHANNEL, MERCHANT, SERVICE, column, fakeFetch, merchantPage, plain, settle } from './harness.mjs';
 
 const BUTTON = '<button data-service-button data-amount="1250" data-currency="EUR">Pay later</button>';
 
@@ -136,11 +136,11 @@ test('a bridge page that speaks but whose worker never starts fails service.read
   const page = merchantPage('<button id="b" data-service-button data-amount="1250" data-currency="EUR" hidden></button>');
   page.init();
   page.fromBridge('first', { commands: [{ op: 'show', ids: [1] }] });
-  page.clock.tick(14999);
+  page.clock.tick(59999); // a slow network is not a failure: the worker has a minute once the page spoke
   const pending = page.service.button({ amount: 1250, currency: 'EUR' });
   page.clock.tick(1);
-  const message = `service SDK cannot start: ${SERVICE} did not answer within 15 s.`;
-  await assert.rejects(page.service.ready, { message });
+  const message = 'service SDK cannot start: its worker did not start within 60 s.';
+  await assert.rejects(page.service.ready, { message, code: 'timeout' });
   await assert.rejects(pending, { message }, 'a service.button() call waiting for the bridge fails too');
   assert.deepEqual(page.errors(), [message]);
   assert.ok(page.isHidden(page.byId('b')), 'a button shown by the first answers cannot pay without the SDK');
@@ -148,43 +148,167 @@ test('a bridge page that speaks but whose worker never starts fails service.read
   assert.deepEqual(page.errors(), [message], 'said once');
 });
 
-test('a bridge page that never speaks after loading is reported unreachable', async () => {
-  const page = merchantPage();
+test('a bridge page that never speaks within 15 s is a timeout; a bridge that comes up later still works', async () => {
+  const page = merchantPage('<button id="b" data-service-button data-amount="1250" data-currency="EUR" hidden></button>');
+  page.init();
+  page.clock.tick(15000);
+  await assert.rejects(page.service.ready, { code: 'timeout', message: `service SDK cannot start: ${SERVICE} did not answer within 15 s.` });
+  page.fromBridge('first', { commands: [{ op: 'show', ids: [1] }] });
+  page.fromBridge('ready');
+  assert.equal(page.posted('started').length, 1, 'late, not dead');
+  const available = page.service.button({ amount: 1250, currency: 'EUR' });
+  page.commands({ op: 'resolve', call: page.posted('button')[0].call, value: true });
+  assert.equal(await available, true);
+});
+
+test('a bridge page that never speaks after loading, from an origin that does not answer, is reported unreachable', async () => {
+  const fetch = fakeFetch();
+  const page = merchantPage('', { fetch });
   const frame = page.init();
   frame.dispatchEvent(new page.window.Event('load'));
   page.clock.tick(3000);
-  await assert.rejects(page.service.ready, { message: `service SDK cannot start: ${SERVICE} is unreachable.` });
+  const [probe] = fetch.calls;
+  assert.equal(probe.url.origin, SERVICE);
+  assert.deepEqual([probe.options.method, probe.options.mode], ['HEAD', 'no-cors'], 'no script is added to the page to ask');
+  assert.equal(page.document.querySelectorAll('script').length, 0);
+  probe.refuse();
+  await assert.rejects(page.service.ready, { code: 'unreachable', message: `service SDK cannot start: ${SERVICE} is unreachable.` });
 });
 
-test('ready hands over what waited, then the queue runs in order once the key is verified', async () => {
-  const page = merchantPage('', { query: 'public-key=pk_test_demo&sandbox=true' });
-  const ran = [];
-  page.service.push((service) => ran.push(['early', service === page.service]));
+test('the queue runs as soon as the loader has run, in order, before any button is shown; ready waits for the bridge', async () => {
+  const page = merchantPage('<button id="b" data-service-button data-amount="1250" data-currency="EUR" hidden></button>', {
+    query: 'public-key=pk_test_demo&sandbox=true',
+    before: `window.ran = [];
+      window.service = [
+        function (service) { window.ran.push(['early', document.getElementById('b').hidden]); },
+        function () { throw new Error('a merchant bug'); },
+        function () { window.ran.push(['after the bug']); }
+      ];`,
+  });
+  assert.deepEqual(plain(page.window.ran), [['early', true], ['after the bug']]);
+  assert.deepEqual(page.errors(), ['service: a function pushed to the queue threw an error:']);
+  page.service.push(() => page.window.ran.push(['late']));
+  assert.deepEqual(plain(page.window.ran.at(-1)), ['late'], 'a pushed function runs at once');
+  let settled = false;
+  page.service.ready.then(() => { settled = true; });
   page.fromBridge('first', { commands: [] });
   page.fromBridge('ready');
-  assert.deepEqual(page.posted('started').length, 1);
-  assert.deepEqual(ran, [], 'not before the bridge says the key is verified');
-  page.service.push(() => { throw new Error('a merchant bug'); });
-  page.service.push(() => ran.push(['after the bug']));
+  await settle();
+  assert.equal(settled, false, 'ready: the bridge is up and the key known');
   page.fromBridge('verified');
-  assert.deepEqual(ran, [['early', true], ['after the bug']]);
   assert.equal(await page.service.ready, page.service);
-  assert.deepEqual(page.errors(), ['service: a function pushed to the queue threw an error:']);
-  page.service.push(() => ran.push(['late']));
-  assert.deepEqual(ran.at(-1), ['late'], 'once ready, a pushed function runs at once');
 });
 
-test('the queue a page filled before the loader ran is taken over; a second copy of the loader changes nothing', () => {
-  const page = merchantPage('', { before: 'window.service = [function (service) { window.got = service; }];' });
+test('a second copy of the loader changes nothing; with another key it says so, naming both', () => {
+  const page = merchantPage('', { query: 'public-key=pk_test_demo&sandbox=true' });
   const service = page.service;
-  assert.equal(typeof service.checkout, 'function');
   page.runLoaderAgain();
   assert.equal(page.service, service, 'the first copy stays in charge');
+  assert.deepEqual(page.console, [], 'the same tag twice is harmless');
+  Object.defineProperty(page.document, 'currentScript', { value: { src: `${SERVICE}/sdk.js?public-key=pk_test_other&sandbox=true` } });
+  page.runLoaderAgain();
+  assert.equal(page.service, service);
+  assert.deepEqual(page.console.map((entry) => [entry.level, entry.message]), [['warn',
+    'service: two SDK script tags with different public keys: pk_test_demo is used and pk_test_other is ignored; keep one tag.']]);
+});
+
+test('the first answers are fetched with one simple GET, applied in one task, then adopted by the bridge', async () => {
+  const fetch = fakeFetch();
+  const page = merchantPage(`<button id="b1" data-service-button data-amount="1250" data-currency="EUR" hidden></button>
+    <button id="b2" data-service-button data-amount="2500" data-currency="EUR" hidden></button>
+    <button id="b3" data-service-button data-amount="3750" data-currency="EUR" hidden></button>`, { fetch });
   page.init();
+  assert.equal(page.bridge(), null, 'the bridge waits: the answers come first');
+  const [first] = fetch.calls;
+  assert.equal(`${first.url.origin}${first.url.pathname}`, `${SERVICE}/sdk/first`);
+  assert.deepEqual(plain(first.options), { credentials: 'omit' }, 'no header of its own: no preflight');
+  assert.equal(first.url.searchParams.get('public-key'), 'pk_test_demo');
+  assert.deepEqual(JSON.parse(first.url.searchParams.get('elements')).map((row) => row[0]), [1, 2, 3]);
+  page.byId('b2').setAttribute('data-amount', '2600'); // changes while its answer travels
+  await settle();
+  const answers = [[1250, 'EUR', 'instalments', 201], [2500, 'EUR', 'instalments', 201]];
+  const rows = JSON.parse(first.url.searchParams.get('elements'));
+  first.answer({ commands: [{ op: 'show', ids: [1, 2] }], elements: rows.slice(0, 2), answers, taken: 2 });
+  await settle();
+  assert.equal(page.isHidden(page.byId('b1')) || page.byId('b1').hidden, false, 'shown');
+  assert.equal(page.byId('b2').hidden, true, 'its answer is stale: the bridge decides');
+  page.clock.tick(0);
+  const query = page.bridgeQuery();
+  assert.equal(query.get('elements'), null, 'the bridge page is the same for every page: cached');
   page.fromBridge('first', { commands: [] });
   page.fromBridge('ready');
-  page.fromBridge('verified');
-  assert.equal(page.window.got, service);
+  assert.deepEqual(page.posted('adopt')[0], { channel: CHANNEL, type: 'adopt', elements: rows.slice(0, 2), answers });
+  assert.deepEqual(page.sent.map((entry) => entry.message.type), ['adopt', 'elements', 'elements', 'started'],
+    'adopted first, then the row the server left, then the change');
+  assert.deepEqual(page.posted('elements')[0].added.map((row) => row[0]), [3]);
+  assert.deepEqual(page.posted('elements')[1].changed.map((row) => row[0]), [2]);
+});
+
+test('a fetch the page blocks: the elements go in the bridge URL, and the console says once which directive helps', async () => {
+  const fetch = fakeFetch();
+  const page = merchantPage('<button id="b" data-service-button data-amount="1250" data-currency="EUR" hidden></button>', { fetch });
+  page.init();
+  const violation = new page.window.Event('securitypolicyviolation');
+  Object.assign(violation, { blockedURI: `${SERVICE}/sdk/first?x`, effectiveDirective: 'connect-src' });
+  page.document.dispatchEvent(violation);
+  page.document.dispatchEvent(violation);
+  fetch.calls[0].refuse();
+  await settle();
+  assert.deepEqual(JSON.parse(page.bridgeQuery().get('elements')).map((row) => row[0]), [1]);
+  assert.deepEqual(page.console.map((entry) => [entry.level, entry.message]), [['info',
+    `service: buttons show faster when the page allows connect-src ${SERVICE} in its Content-Security-Policy (the SDK works without it).`]]);
+});
+
+test('a CSP that blocks the frame is named with the directive to add, at once', async () => {
+  const page = merchantPage();
+  page.init();
+  const violation = new page.window.Event('securitypolicyviolation');
+  Object.assign(violation, { blockedURI: `${SERVICE}/sdk/bridge.0123456789ab.html?origin=x`, effectiveDirective: 'frame-src' });
+  page.document.dispatchEvent(violation);
+  const message = `service SDK cannot start: this page's Content-Security-Policy does not allow frames from ${SERVICE}: add frame-src ${SERVICE}.`;
+  await assert.rejects(page.service.ready, { code: 'csp', message });
+});
+
+test('a checkout before the bridge is up: the overlay shows at once, loading; the bridge gets it when up', () => {
+  const fetch = fakeFetch();
+  const page = merchantPage('<button id="pay">Pay</button>', { fetch });
+  page.init();
+  page.service.checkout('chk_1', { onClose: () => {} });
+  const dialog = page.document.querySelector('[data-service-overlay]');
+  assert.ok(dialog.hasAttribute('open'), 'feedback at once');
+  assert.equal(dialog.querySelector('[role="status"]').textContent, 'Loading\u2026');
+  assert.equal(dialog.querySelector('iframe').hasAttribute('src'), false);
+  page.fromBridge('first', { commands: [] });
+  page.fromBridge('ready');
+  const [asked] = page.posted('checkout');
+  assert.equal(asked.checkout_id, 'chk_1');
+  page.commands({ op: 'open_overlay', checkout: asked.checkout, url: `${SERVICE}/checkout/chk_1/frame`, label: 'Checkout', close_label: 'Close checkout' });
+  assert.equal(page.document.querySelectorAll('[data-service-overlay]').length, 1, 'the same overlay');
+  assert.equal(dialog.querySelector('iframe').src, `${SERVICE}/checkout/chk_1/frame`);
+  page.commands({ op: 'overlay_loaded' });
+  assert.equal(dialog.querySelector('[role="status"]'), null);
+});
+
+test('when the SDK cannot start, a checkout ends with onClose and onError and the reason, said once', async () => {
+  const fetch = fakeFetch();
+  const page = merchantPage('<button data-service-button data-amount="1250" data-currency="EUR" hidden></button>', {
+    fetch, query: 'public-key=sk_test_demo&sandbox=true',
+  });
+  const calls = [];
+  const callbacks = {
+    onClose: (status, reason) => calls.push(['onClose', status, reason.code]),
+    onError: (reason) => calls.push(['onError', reason.code]),
+  };
+  page.service.checkout('chk_1', callbacks); // asked before anything is known
+  const message = "service SDK cannot start: 'public-key' holds a private key (sk_...): never put a private key in a web page.";
+  fetch.calls[0].answer({ commands: [], elements: [], answers: [], taken: 0, failed: { code: 'private_key', message } });
+  await assert.rejects(page.service.ready, { code: 'private_key', message });
+  assert.deepEqual(calls, [['onClose', 'error', 'private_key'], ['onError', 'private_key']]);
+  assert.equal(page.document.querySelector('[data-service-overlay]'), null);
+  page.service.checkout('chk_2', callbacks); // asked after
+  assert.deepEqual(calls.slice(2), [['onClose', 'error', 'private_key'], ['onError', 'private_key']]);
+  assert.deepEqual(page.errors(), [message], 'said once');
+  assert.equal(page.bridge(), null, 'no bridge for settings that cannot start');
 });
 
 test('elements added, changed and removed after start are reported', async () => {

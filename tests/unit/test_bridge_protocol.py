@@ -203,7 +203,8 @@ def _javascript(root: Path, protocol: Protocol) -> list[str]:
     problems += _set_problems(
         LOADER, "case for message", set(re.findall(r"case '([\w-]+)':", handler)), table["BridgeMessage"]
     )
-    posted = set(re.findall(r"post\(\{\s*type: '([\w-]+)'", loader))
+    # Posted at once, or held for the bridge (the outbox, the first answers to adopt).
+    posted = set(re.findall(r"(?:post\(|unshift\(|adopt = )\{\s*type: '([\w-]+)'", loader))
     problems += _set_problems(LOADER, "post of message", posted, table["PageMessage"])
     hosted = (root / HOSTED).read_text(encoding="utf-8")
     told = set(re.findall(r"tell\(\{ type: '([\w-]+)'", hosted)) | set(re.findall(r"type: '(close)'", loader))

@@ -14,9 +14,12 @@ BRIDGE_PAGE = LOADER.with_name("bridge_page.js")
 
 
 def test_the_loader_words_its_start_failures_as_the_settings_do():
-    failures = re.findall(r"fail\('([^']*)'", LOADER.read_text(encoding="utf-8"))
-    assert failures and all(message == CANNOT_START for message in failures), failures
-    assert "could not start" not in LOADER.read_text(encoding="utf-8")
+    text = LOADER.read_text(encoding="utf-8")
+    # Every failure the loader finds itself goes through cannotStart(code, why), one wording.
+    assert f"fail({{ code: code, message: '{CANNOT_START}' + why }});" in text
+    codes = re.findall(r"cannotStart\('(\w+)', ", text)
+    assert sorted(set(codes)) == ["csp", "timeout", "unreachable"], codes
+    assert "could not start" not in text
 
 
 def test_bad_settings_begin_with_the_same_words():
@@ -26,6 +29,6 @@ def test_bad_settings_begin_with_the_same_words():
 
 def test_the_bridge_page_words_its_worker_failures_as_the_settings_do():
     text = BRIDGE_PAGE.read_text(encoding="utf-8")
-    failures = re.findall(r"type: 'failed',\s*message: '([^']*)'", text)
+    failures = re.findall(r"type: 'failed',\s*code: 'worker_failed',\s*message: '([^']*)'", text)
     assert len(failures) == 2 and all(message.startswith(CANNOT_START) for message in failures), failures
     assert "could not start" not in text

@@ -96,12 +96,16 @@ async def test_a_file_without_a_compressed_form_is_served_plain(api: TestClient)
     assert "Content-Encoding" not in response.headers
 
 
-async def test_the_bridge_page_is_rendered_for_each_request(api: TestClient):
-    response = await api.get(f"/sdk/{MANIFEST['bridge']}", headers={"Accept-Encoding": "br, gzip"})
+async def test_the_bridge_page_is_rendered_for_each_request_with_elements_and_cached_without(api: TestClient):
+    path = f"/sdk/{MANIFEST['bridge']}?origin=http://shop.test&public-key=pk_test_demo&sandbox=true"
+    response = await api.get(path + "&elements=[]", headers={"Accept-Encoding": "br, gzip"})
     assert response.status == 200
     assert response.headers["Cache-Control"] == "no-store"  # it holds this page's answers
     assert response.headers["Content-Type"].split(";")[0] == "text/html"
     assert "Content-Encoding" not in response.headers
+    # Without elements (the loader fetched their answers) the page is the build's: cached.
+    response = await api.get(path)
+    assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
 
 
 @pytest.mark.parametrize("key", ["loader", "types", "bundle", "brython", "bridge", "bridge_worker"])

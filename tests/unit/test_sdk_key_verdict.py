@@ -7,7 +7,7 @@ from sdk.key_verdict import KeyVerdict
 
 WORDS = "service: public key 'pk_test_wrong' is not known to http://127.0.0.1:8400: ..."
 VERIFIED = [{"type": "verified"}]
-FAILED = [{"type": "failed", "message": WORDS}]
+FAILED = [{"type": "failed", "code": "unknown_key", "message": WORDS}]
 LOGGED = [{"type": "commands", "commands": [{"op": "console", "level": "error", "message": WORDS}]}]
 
 
