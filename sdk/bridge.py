@@ -254,6 +254,7 @@ class Bridge:
                 checkout = to_python(await response.json())
         except Exception:  # unreachable service (answer 0): the checkout cannot be loaded
             checkout = None
+        self.guarded(lambda: self.tell(self.key.answered(answer)))  # a 401 is said once, there
         origin = worker.encodeURIComponent(self.merchant_origin)
         frame_url = f"{self.api_url}/checkout/{checkout_id}/frame?origin={origin}"
         self.guarded(lambda: self.run_effects(self.checkouts.found(checkout, frame_url, answer)))

@@ -80,7 +80,9 @@ def closing_commands(
     commands: list = [{"op": "close_overlay"}]
     extra = []
     if reason is not None:
-        commands.append({"op": "console", "level": "error", "message": reason["message"]})
+        # An unknown key is said once per page, by the key's verdict (sdk/key_verdict.py).
+        if reason["code"] != messages.UNKNOWN_KEY:
+            commands.append({"op": "console", "level": "error", "message": reason["message"]})
         extra = [reason]
     if "onClose" in callbacks:
         commands.append({"op": "callback", "checkout": handle, "name": "onClose", "args": [status] + extra})

@@ -38,9 +38,10 @@ from .switchboard import Switchboard
 
 __all__ = ["DROPPED_STATUS", "INTERNAL", "admit", "answer", "drop"]
 
-# Marks a request the server makes itself (a check for the bridge page's first answers), which
-# shares the connection of the request that made it.
-INTERNAL = "backend_stub.internal"
+# Marks a request the server makes itself (a check for the first answers), which shares the
+# connection of the request that made it, and that request's place under the key's concurrency
+# limit: True when it has one, False when it was past the limit (the check then answers 429).
+INTERNAL = web.RequestKey("backend_stub.internal", bool)
 # What a dropped request's never-sent response says (nginx's "no response").
 DROPPED_STATUS = 444
 
@@ -68,13 +69,14 @@ async def admit(
     )
     # The limit counts keys as the merchants' keys they resolve to, whatever their spelling. An
     # internal check (the first answers') is counted once, by the request that makes it.
-    key = holder[2] if holder is not None and info is not None and not request.get(INTERNAL) else None
+    internal = request.get(INTERNAL)
+    key = holder[2] if holder is not None and info is not None and internal is None else None
     try:
         response, fault = None, None
         if board.maintenance.enabled or board.faults.active:  # so that "all off" costs two lookups
             response, fault = _switched_on(request, info, board, entry)
         if response is None:
-            if key and not board.throttle.enter(key):
+            if internal is False or (key and not board.throttle.enter(key)):
                 response = answer(request, Throttled(), info)
             else:
                 try:  # a delayed request counts against its key's limit: it is in flight
@@ -142,6 +144,6 @@ def drop(request: web.Request) -> web.StreamResponse:
     """
     transport = request.transport
     # An internal request's connection is the bridge page's: only the check's answer is lost.
-    if transport is not None and not request.get(INTERNAL):
+    if transport is not None and request.get(INTERNAL) is None:
         transport.close()
     return web.Response(status=DROPPED_STATUS, reason="Dropped by a sandbox fault")

@@ -42,14 +42,20 @@ from ..sdk_rules.page import Page
 from ..sdk_rules.settings import Settings, failure_code, parse_settings
 from ..state import state_of
 
-__all__ = ["FIRST_ELEMENTS", "FIRST_TRIPLES", "Elements", "first_answers", "fetched_first_answers", "read_elements"]
+__all__ = [
+    "FIRST_ELEMENTS",
+    "FIRST_TRIPLES",
+    "Elements",
+    "first_answers",
+    "fetched_first_answers",
+    "read_elements",
+]
 
 # The loader sends at most this many elements (the rest by message): the server reads no more,
 # whatever a hand-made URL holds.
 FIRST_ELEMENTS = 50
 # Distinct (amount, currency, product type) checked for one request: a catalogue page's prices.
 FIRST_TRIPLES = 20
-THROTTLED = 429
 ROW_LENGTH = 2 + len(WATCHED)
 BAD_DATA = (
     "service: the SDK could not read the elements it was sent ({problem}); they are checked"
@@ -121,34 +127,38 @@ def read_elements(text: str | None) -> Elements:
     return read
 
 
-async def _check(request: web.Request, settings: Settings, triple: tuple[Any, ...]) -> int:
+async def _check(
+    request: web.Request, settings: Settings, triple: tuple[Any, ...], within_limit: bool
+) -> int:
     """The status ``GET /checkout/button`` answers for ``triple`` with the public key, through the
-    route's own pipeline, in-process (0: no answer, as a browser sees a dropped connection)."""
+    route's own pipeline, in-process (0: no answer, as a browser sees a dropped connection);
+    ``within_limit``: whether ``request`` holds a place under the key's concurrency limit."""
     headers = {
         "Host": request.headers.get("Host", ""),
         "Authorization": f"Bearer {settings.public_key}",
         "Accept": settings.accept,
     }
     check = request.clone(method="GET", rel_url=check_url("", triple), headers=headers)
-    check[INTERNAL] = True
+    check[INTERNAL] = within_limit
     match = await request.app.router.resolve(check)
     response = await match.handler(check)
     return 0 if response.status == DROPPED_STATUS else response.status
 
 
 async def _statuses(request: web.Request, settings: Settings, triples: list[Any]) -> list[int]:
-    """Every triple's status, the request holding one place of the key's concurrency limit."""
+    """Every triple's status, the request holding one place of the key's concurrency limit (past
+    it, each check is journalled with the 429 a browser's own check would get)."""
     if not triples:
         return []
     throttle = request.app[SWITCHBOARD].throttle
     holder = key_holder(f"Bearer {settings.public_key}", state_of(request).merchants)
     key = holder[2] if holder is not None else None
-    if key is not None and not throttle.enter(key):
-        return [THROTTLED] * len(triples)
+    entered = key is None or throttle.enter(key)
     try:
-        return list(await asyncio.gather(*(_check(request, settings, triple) for triple in triples)))
+        checks = (_check(request, settings, triple, entered) for triple in triples)
+        return list(await asyncio.gather(*checks))
     finally:
-        if key is not None:
+        if key is not None and entered:
             throttle.leave(key)
 
 
@@ -183,7 +193,13 @@ async def first_answers(request: web.Request) -> dict[str, Any]:
         [(t, is_available_status(status)) for t, status in zip(triples, statuses, strict=True)]
     ).commands
     answers = [[*triple, status] for triple, status in zip(triples, statuses, strict=True)]
-    return {"commands": commands, "elements": read.answered, "answers": answers, "taken": read.taken, "rest": read.rest}
+    return {
+        "commands": commands,
+        "elements": read.answered,
+        "answers": answers,
+        "taken": read.taken,
+        "rest": read.rest,
+    }
 
 
 async def fetched_first_answers(request: web.Request) -> web.Response:
