@@ -1,5 +1,6 @@
 """bench/sdk_load.py's part in Firefox and WebKit: the SDK against the in-page floor, measured in
-the same engine in the same run.
+the same engine in the same run: first visible, all settled, and when the SDK is usable (the
+page's queued function has run) against the floor's first visible.
 
 The engines are driven by the cross-engine test suite's drivers (tests/engines: Firefox over
 WebDriver BiDi, WebKitGTK over WebDriver classic). WebDriver classic cannot run a script before

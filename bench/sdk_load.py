@@ -756,8 +756,10 @@ def report(
         " the iframe's URL, the runtime started in a Web Worker, one answer applied in one task), its"
         " first answers waiting for the runtime. Busy pages run the merchant's own 1.5 s of start-up work"
         " as 100 ms tasks from before the SDK's script tag; those tasks are left out of the long-task"
-        " columns. Chromium's CPU throttling does not reach dedicated workers: in the CPU 4x profiles,"
-        " a worker's work runs at desktop speed.",
+        " columns. Usable: a function the page pushed on the `service` queue before the SDK's tag has run"
+        " (a floor runs its queue when it shows its first button); the long-task columns count until"
+        " every button is settled and that function has run. Chromium's CPU throttling does not reach"
+        " dedicated workers: in the CPU 4x profiles, a worker's work runs at desktop speed.",
         "",
         "Bytes of a cold load, brotli as served: "
         + " + ".join(f"{part} {sizes[part]:,}" for part, _ in SERVED_PARTS)
