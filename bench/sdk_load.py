@@ -653,12 +653,13 @@ def _ms(value: float | None) -> str:
 def click_row(samples: list[dict[Any, Any]]) -> list[str]:
     """One moment's cells: clicks, when clicked, overlays shown, their times, the queue's."""
     opened = sum(1 for s in samples if s["overlay"] is not None)
-    lost = "" if opened == len(samples) else f" (none within {OVERLAY_WAIT_MS / 1000:g} s in the rest)"
+    lost = len(samples) - opened
+    lost_text = f" ({lost} lost: no overlay within {OVERLAY_WAIT_MS / 1000:g} s)" if lost else ""
     errors = sorted({s["error"] for s in samples if s["error"]})
     return [
         f"{len(samples)}",
         _ms(_gap(samples, "first", "click")),
-        f"{opened} of {len(samples)}{lost}" + (f"; onError: {', '.join(errors)}" if errors else ""),
+        f"{opened} of {len(samples)}{lost_text}" + (f"; onError: {', '.join(errors)}" if errors else ""),
         *(_ms(_gap(samples, "click", key)) for key in ("overlay", "interactive", "usable")),
     ]
 
