@@ -14,9 +14,11 @@ alike; the report gives medians and their ratios:
   (the buttons' queries in the iframe's URL, the same Brython runtime started in a Web Worker,
   which fetches them and answers all in one message, applied in one task), served by a third
   server: what that architecture cannot go below when its first answers wait for the runtime;
-- time from navigation start until the first button is visible, and until all are settled,
-  for 1 and 100 buttons (distinct amounts), with a cold cache (a new incognito context) and a
-  warm one (the third load in a browser profile on disk, where V8 keeps compiled code);
+- time from navigation start until the first button is visible, until all are settled, and
+  until the SDK is usable (a function the page pushed on the ``service`` queue before the SDK's
+  tag has run; each floor runs its queue when it shows its first button), for 1 and 100 buttons
+  (distinct amounts), with a cold cache (a new incognito context) and a warm one (the third load
+  in a browser profile on disk, where V8 keeps compiled code);
 - in six profiles (``--profiles``): ``desktop``, on loopback; ``desktop-60ms``, with a 60 ms
   round trip between the browser and every server (bench/latency.py, a delay line below HTTP
   that reaches the bridge's own renderer too); ``phone``, Chromium's emulation of a phone
@@ -31,15 +33,22 @@ alike; the report gives medians and their ratios:
   worker runs at the machine's speed, so those figures flatter a worker by up to 3x its CPU time;
 - bytes of a cold load as the build serves them (brotli) and as transferred; the longest task on
   the merchant page's main thread that is not the page's own busy work (PerformanceObserver
-  longtask), for the SDK and every floor; globals added;
+  longtask), until every button is settled and the SDK usable, for the SDK and every floor;
+  globals added;
+- in the phone profile (``--click-profiles``), clicks on a pay button wired in the page's queued function
+  (``service.checkout`` on a checkout made with the private key), the moment it shows and after
+  ``await service.ready``: from the click to the loader's overlay visible and to the hosted
+  page interactive; a click that opens nothing within 5 s is counted as lost (``--clicks N``
+  of each, 0 for none);
 - first visible and all settled in Firefox and WebKit too, on loopback, against the in-page
   floor measured in the same engine (``bench/engine_load.py``; ``--engines ''`` leaves them out).
 
 Usage: ``python bench/sdk_load.py [--runs N] [--sizes 1,100]
-[--profiles desktop,desktop-60ms,phone,mobile,busy,phone-busy] [--engines firefox,webkit]
-[--out bench/RESULTS.md]``. Time grows with runs x profiles x sizes: three profiles at
-``--runs 3 --sizes 1,100 --engines ''`` took 34 minutes on two cores shared with other work (load
-average near 20); one profile at ``--runs 3 --sizes 1`` takes a few minutes.
+[--profiles desktop,desktop-60ms,phone,mobile,busy,phone-busy] [--clicks 3] [--click-profiles phone]
+[--engines firefox,webkit] [--out bench/RESULTS.md]``. Time grows with runs x profiles x sizes:
+every profile at ``--runs 3 --sizes 1,100 --engines ''`` took about 33 minutes on two cores
+shared with other work; the click figures add about a minute at ``--clicks 3``; one profile at
+``--runs 3 --sizes 1`` takes a few minutes.
 """
 
 from __future__ import annotations
@@ -59,18 +68,21 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import engine_load  # noqa: E402 (bench/, beside this file)
 from latency import Delayed  # noqa: E402
-from load_page import PROBE, RESULT, busy_script, page_body  # noqa: E402
+from load_page import CLICK_PROBE, CLICK_RESULT, PROBE, QUEUED, RESULT, busy_script, page_body  # noqa: E402
 from results_file import Verdict, record  # noqa: E402
 
 from backend_stub.chromium import LAUNCH_ARGS, launch_options  # noqa: E402
 from backend_stub.config import Config  # noqa: E402
 from backend_stub.testkit import ServiceProcess  # noqa: E402
+from backend_stub.testkit.sandbox import Sandbox  # noqa: E402
+from tests.e2e.checkout_page import create_checkout  # noqa: E402
 from tests.e2e.merchant_site import SDK_QUERY, MerchantSite  # noqa: E402
 
 WARM_LOAD = 3  # V8 caches compiled code from the second load on; the third is warm
@@ -160,8 +172,9 @@ def variants(
     site: MerchantSite, merchant: str, service: str, floors: dict[str, str], busy: bool
 ) -> list[Variant]:
     """The SDK as the README embeds it, the bridge and worker floors the same way, and the in-page
-    floor; on a busy page, each after the page's own start-up script."""
-    own = busy_script() if busy else ""
+    floor, each after the page's function queued for the SDK (load_page.QUEUED); on a busy page,
+    each after the page's own start-up script too."""
+    own = (busy_script() if busy else "") + QUEUED
     return [
         Variant("sdk", site, merchant, own + f'<script src="{service}/sdk.js?{SDK_QUERY}" async></script>'),
         *(
@@ -220,14 +233,18 @@ SERVED_PARTS = [("runtime", "brython"), ("bundle", "bundle"), ("loader", "loader
 BYTES_TARGET, RUNTIME_TARGET = 170_000, 120_000
 
 
+LOADED = "window.__bench && window.__bench.all !== null && window.__bench.usable !== null"
+
+
 def load(context: BrowserContext, url: str, profile: Profile) -> dict[Any, Any]:
-    """Load ``url`` once in ``context`` and wait until every button is settled."""
+    """Load ``url`` once in ``context`` and wait until every button is settled and the function
+    the page queued has run."""
     page = context.new_page()
     profile.emulate(context, page)
     finished: list[Any] = []
     page.on("requestfinished", lambda request: finished.append(request))
     page.goto(url)
-    page.wait_for_function("window.__bench && window.__bench.all !== null", timeout=60_000)
+    page.wait_for_function(LOADED, timeout=60_000)
     result = page.evaluate(RESULT)
     result["bytes"] = sum(
         sizes["responseBodySize"] + sizes["responseHeadersSize"]
@@ -290,11 +307,93 @@ def run_profile(
     return results
 
 
+# The click figures: a shopper's click on a pay button wired in the page's queued function, by
+# default in the phone profile only (each is a page load, a checkout overlay and its hosted page).
+CLICK_PROFILES = ("phone",)
+CLICK_MOMENTS = {
+    "shown": "the moment the button shows",
+    "ready": "after `await service.ready`",
+}
+OVERLAY_WAIT_MS = 5_000  # bounded: a click that opened nothing by then is a lost click
+INTERACTIVE_WAIT_MS = 30_000
+READY_WAIT_MS = 60_000
+READY = f"""() => Promise.race([
+  window.service.ready.then(() => true),
+  new Promise(resolve => setTimeout(() => resolve(false), {READY_WAIT_MS})),
+])"""
+
+
+def waited(page: Page, predicate: str, timeout_ms: float) -> bool:
+    """Whether ``predicate`` came true in the page within ``timeout_ms``."""
+    try:
+        page.wait_for_function(predicate, timeout=timeout_ms)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
+def click_sample(
+    browser: Browser, profile: Profile, url: str, sandbox: Sandbox, moment: str
+) -> dict[Any, Any]:
+    """One click on the page's first button, in a fresh incognito context, on a checkout made for
+    it with the private key: the moment the button is visible, or once ``service.ready`` has
+    resolved and the queued function has run (``moment``: a key of :data:`CLICK_MOMENTS`)."""
+    checkout_id = create_checkout(sandbox)
+    context = browser.new_context()
+    context.add_init_script(PROBE)
+    context.add_init_script(CLICK_PROBE)
+    try:
+        page = context.new_page()
+        profile.emulate(context, page)
+        page.goto(f"{url}?checkout={checkout_id}&click={moment}")
+        if moment == "shown":  # the page clicks it itself (load_page.CLICK_PROBE)
+            page.wait_for_function("window.__click.click !== null", timeout=READY_WAIT_MS)
+        else:
+            page.wait_for_function("window.__bench.usable !== null", timeout=READY_WAIT_MS)
+            if not page.evaluate(READY):
+                raise RuntimeError(f"service.ready did not resolve within {READY_WAIT_MS} ms")
+            at = page.wait_for_function("window.__click.at", timeout=READY_WAIT_MS).json_value()
+            page.mouse.click(at["x"], at["y"])
+        if waited(page, "window.__click.overlay !== null", OVERLAY_WAIT_MS):
+            waited(page, "window.__click.interactive !== null", INTERACTIVE_WAIT_MS)
+        return dict(page.evaluate(CLICK_RESULT))
+    finally:
+        context.close()
+
+
+def run_clicks(
+    playwright: Playwright, profile: Profile, url: str, sandbox: Sandbox, clicks: int
+) -> dict[str, list[dict[Any, Any]]]:
+    """{moment: [samples]}: ``clicks`` of each, the moments in rotation, after one untimed."""
+    browser = playwright.chromium.launch(**profile.launch())
+    samples: dict[str, list[dict[Any, Any]]] = {moment: [] for moment in CLICK_MOMENTS}
+    try:
+        click_sample(browser, profile, url, sandbox, "ready")  # the browser's warm-up
+        moments = list(CLICK_MOMENTS)
+        for index in range(clicks):
+            for moment in moments[index % 2 :] + moments[: index % 2]:
+                samples[moment].append(click_sample(browser, profile, url, sandbox, moment))
+        for moment, taken in samples.items():
+            print(
+                f"  {profile.label}, click {CLICK_MOMENTS[moment]}: {' | '.join(click_row(taken))}",
+                file=sys.stderr,
+            )
+    finally:
+        browser.close()
+    return samples
+
+
 def run(
-    runs: int, sizes: list[int], profiles: list[str], engines: list[str]
-) -> tuple[dict[Any, Any], dict[Any, Any]]:
-    """{profile: Chromium's figures}, then those of the other ``engines`` (bench/engine_load.py)."""
+    runs: int,
+    sizes: list[int],
+    profiles: list[str],
+    engines: list[str],
+    clicks: tuple[int, list[str]] = (0, []),
+) -> tuple[dict[Any, Any], dict[Any, Any], dict[Any, Any]]:
+    """{profile: Chromium's figures}, {profile: click figures} (``clicks``: how many of each, in
+    which profiles), then the figures of the other ``engines`` (bench/engine_load.py)."""
     results: dict[Any, Any] = {}
+    click_results: dict[Any, Any] = {}
     with ExitStack() as servers:
         folder = Path(servers.enter_context(tempfile.TemporaryDirectory()))
         service = servers.enter_context(ServiceProcess())
@@ -317,10 +416,14 @@ def run(
                 floors = dict(zip(FLOORS, floor_origins, strict=True))
                 pages = variants(site, merchant, service_url, floors, profile.busy)
                 results[name] = run_profile(playwright, profile, pages, runs, sizes)
+                if clicks[0] and name in clicks[1]:
+                    click_results[name] = run_clicks(
+                        playwright, profile, pages[0].url(1), service.sandbox(), clicks[0]
+                    )
         floor_script = f'<script src="/bench/baseline.js?api={service.url}&{SDK_QUERY}" defer></script>'
         other_engines = engine_load.run(engines, runs, sizes, site, floor_script)
         site.stop()
-    return results, other_engines
+    return results, click_results, other_engines
 
 
 def median(values: list[float]) -> float:
@@ -332,6 +435,7 @@ def stats(samples: list[dict[Any, Any]]) -> dict[Any, Any]:
     return {
         "first": median([s["first"] for s in samples]),
         "all": median([s["all"] for s in samples]),
+        "usable": median([s["usable"] for s in samples]),
         "bytes": median([s["bytes"] for s in samples]),
         "requests": median([s["requests"] for s in samples]),
         "long_median": median(longest),
@@ -343,11 +447,15 @@ def stats(samples: list[dict[Any, Any]]) -> dict[Any, Any]:
 
 def summary_line(samples: dict[Any, Any]) -> str:
     sdk, bridge, worker, floor = (stats(samples[name]) for name in VARIANTS)
+    usable = " / ".join(f"{figures['usable']:.0f}" for figures in (sdk, bridge, worker, floor))
     return ", ".join(
-        f"{key} {sdk[key]:.0f} / {bridge[key]:.0f} / {worker[key]:.0f} / {floor[key]:.0f} ms"
-        f" ({sdk[key] / floor[key]:.2f}x the floor, {sdk[key] / bridge[key]:.2f}x the bridge floor,"
-        f" worker floor {worker[key] / floor[key]:.2f}x)"
-        for key in ("first", "all")
+        [
+            f"{key} {sdk[key]:.0f} / {bridge[key]:.0f} / {worker[key]:.0f} / {floor[key]:.0f} ms"
+            f" ({sdk[key] / floor[key]:.2f}x the floor, {sdk[key] / bridge[key]:.2f}x the bridge floor,"
+            f" worker floor {worker[key] / floor[key]:.2f}x)"
+            for key in ("first", "all")
+        ]
+        + [f"usable {usable} ms ({sdk['usable'] / floor['first']:.2f}x the floor's first visible)"]
     )
 
 
@@ -371,6 +479,8 @@ TARGETS: dict[str, list[Target]] = {
     for name in PROFILES
 }
 OWN_CODE_TARGET = 1.10  # the SDK over the bridge floor, in every cell
+# Issue 31's: first visible over the in-page floor, in every cell, cold and warm.
+SHOWN_TARGETS = {"desktop": 1.1, "phone": 1.1, "mobile": 1.1, "busy": 1.2, "phone-busy": 1.2}
 WHAT = {"first": "first visible", "all": "all settled"}
 LONG_TASK = 50  # ms: a task that delays input (INP) and counts towards Total Blocking Time
 
@@ -393,16 +503,21 @@ def profile_section(name: str, results: dict[Any, Any]) -> list[str]:
         "| buttons | cache | first visible, ms: SDK / bridge floor / worker floor / in-page floor"
         " | SDK ÷ floor | SDK ÷ bridge | bridge ÷ floor | worker ÷ floor"
         " | all settled, ms: SDK / bridge / worker / floor"
-        " | SDK ÷ floor | SDK ÷ bridge | bridge ÷ floor | worker ÷ floor | bytes: SDK / floor"
+        " | SDK ÷ floor | SDK ÷ bridge | bridge ÷ floor | worker ÷ floor"
+        " | usable, ms: SDK / bridge / worker / floor | SDK usable ÷ floor's first visible"
+        " | SDK shown but not usable, ms | bytes: SDK / floor"
         " | longest merchant task, ms, median (worst): SDK / bridge / worker / floor"
         f" | tasks over {LONG_TASK} ms per load: SDK / bridge / worker / floor |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for (count, cache), samples in results.items():
         figures = {variant: stats(samples[variant]) for variant in VARIANTS}
         cells = [
             *_times(figures, "first"),
             *_times(figures, "all"),
+            " / ".join(f"{f['usable']:,.0f}" for f in figures.values()),
+            f"{figures['sdk']['usable'] / figures['floor']['first']:.2f}x",
+            f"{max(figures['sdk']['usable'] - figures['sdk']['first'], 0):,.0f}",
             f"{figures['sdk']['bytes']:,.0f} / {figures['floor']['bytes']:,.0f}",
             " / ".join(f"{f['long_median']:,.0f} ({f['long_max']:,.0f})" for f in figures.values()),
             " / ".join(f"{f['long_over_50']:g}" for f in figures.values()),
@@ -436,13 +551,52 @@ def long_task_verdict(area: str, results: dict[Any, Any]) -> Verdict:
     sdk, floor, count, cache = max(
         cells, key=lambda cell: (cell[0]["long_over_50"] - cell[1]["long_over_50"], cell[0]["long_median"])
     )
+    added = sdk["long_over_50"] - floor["long_over_50"]
+    tasks = sorted(d for s in results[count, cache]["sdk"] for d in s["longTasks"] if d > LONG_TASK)
+    listed = ", ".join(f"{d:.0f}" for d in tasks)
     return Verdict(
         area,
         f"no task over {LONG_TASK} ms on the merchant's main thread that the in-page floor lacks",
-        f"worst cell ({count} {cache}): SDK {sdk['long_over_50']:g} per load, longest"
+        (f"the SDK has {added:g} more per load" if added > 0 else "none more per load")
+        + f" in the worst cell ({count} {cache}): SDK {sdk['long_over_50']:g} per load, longest"
         f" {sdk['long_median']:,.0f} ms (worst {sdk['long_max']:,.0f}); in-page floor"
-        f" {floor['long_over_50']:g}, {floor['long_median']:,.0f} ms",
+        f" {floor['long_over_50']:g}, {floor['long_median']:,.0f} ms"
+        + (f"; the SDK's tasks over {LONG_TASK} ms there, all loads: {listed} ms" if tasks else ""),
         all(cell[0]["long_over_50"] <= cell[1]["long_over_50"] for cell in cells),
+    )
+
+
+def usable_verdict(area: str, results: dict[Any, Any]) -> Verdict:
+    """Nothing is shown before it works: in every cell the SDK is usable (the page's queued function
+    has run) no later than its first button is visible; the figure gives usable over the in-page
+    floor's first visible per cell."""
+    cells = {cell: (stats(samples["sdk"]), stats(samples["floor"])) for cell, samples in results.items()}
+    ratios = ", ".join(
+        f"{count} {cache} {sdk['usable'] / floor['first']:.2f}x"
+        for (count, cache), (sdk, floor) in cells.items()
+    )
+    (count, cache), (sdk, _) = max(cells.items(), key=lambda cell: cell[1][0]["usable"] - cell[1][0]["first"])
+    return Verdict(
+        area,
+        "usable ≤ first visible in every cell",
+        f"usable ÷ the in-page floor's first visible: {ratios}; worst cell ({count} {cache}): usable"
+        f" {sdk['usable']:,.0f} vs first visible {sdk['first']:,.0f} ms",
+        all(sdk["usable"] <= sdk["first"] for sdk, _ in cells.values()),
+    )
+
+
+def shown_verdict(area: str, results: dict[Any, Any], ceiling: float) -> Verdict:
+    """Issue 31's: the first button visible within ``ceiling`` times the in-page floor's, in every
+    cell, cold and warm."""
+    worst = max(
+        (stats(samples["sdk"])["first"] / stats(samples["floor"])["first"], count, cache)
+        for (count, cache), samples in results.items()
+    )
+    return Verdict(
+        area,
+        f"first visible ≤ {ceiling}x the in-page floor in every cell, cold and warm",
+        f"worst {worst[0]:.2f}x ({worst[1]} {worst[2]})",
+        worst[0] <= ceiling,
     )
 
 
@@ -464,6 +618,9 @@ def verdicts(name: str, results: dict[Any, Any]) -> list[Verdict]:
         )
     )
     found.append(long_task_verdict(area, results))
+    found.append(usable_verdict(area, results))
+    if name in SHOWN_TARGETS:
+        found.append(shown_verdict(area, results, SHOWN_TARGETS[name]))
     if name == "desktop":
         sdk_all = [s for samples in results.values() for s in samples["sdk"]]
         over = sum(1 for s in sdk_all for d in s["longTasks"] if d > LONG_TASK)
@@ -480,6 +637,78 @@ def verdicts(name: str, results: dict[Any, Any]) -> list[Verdict]:
         for target in PAGE_TARGETS.get(name, [])
         if (v := _ratio_verdict(floor_area, results, "worker", target))
     ]
+    return found
+
+
+def _gap(samples: list[dict[Any, Any]], start: str, end: str) -> float | None:
+    """The median time from ``start`` to ``end``, over the samples where both came."""
+    times = [s[end] - s[start] for s in samples if s[end] is not None and s[start] is not None]
+    return median(times) if times else None
+
+
+def _ms(value: float | None) -> str:
+    return "—" if value is None else f"{value:,.0f}"
+
+
+def click_row(samples: list[dict[Any, Any]]) -> list[str]:
+    """One moment's cells: clicks, when clicked, overlays shown, their times, the queue's."""
+    opened = sum(1 for s in samples if s["overlay"] is not None)
+    lost = len(samples) - opened
+    lost_text = f" ({lost} lost: no overlay within {OVERLAY_WAIT_MS / 1000:g} s)" if lost else ""
+    errors = sorted({s["error"] for s in samples if s["error"]})
+    return [
+        f"{len(samples)}",
+        _ms(_gap(samples, "first", "click")),
+        f"{opened} of {len(samples)}{lost_text}" + (f"; onError: {', '.join(errors)}" if errors else ""),
+        *(_ms(_gap(samples, "click", key)) for key in ("overlay", "interactive", "usable")),
+    ]
+
+
+def click_section(name: str, samples: dict[str, list[dict[Any, Any]]]) -> list[str]:
+    """The click figures of one profile: a table, one row per moment of the click."""
+    return [
+        f"Clicks, {PROFILES[name].label}: the 1-button page, its button wired by the page's queued"
+        " function (`service.checkout(id, callbacks)`, on a checkout made with the private key for each"
+        " click), a fresh incognito context each. The moment the button shows, the page clicks it itself"
+        " (`button.click()` in the task after the one that showed it: a driver's click lands up to a second"
+        " later here); after `service.ready` (and the queued function), Playwright's mouse clicks it."
+        " Medians, in milliseconds from the click event. Overlay visible: the animation frame after the"
+        f" loader's `dialog[data-service-overlay]` opened; none within {OVERLAY_WAIT_MS / 1000:g} s is a lost"
+        " click. Hosted page interactive: its approve control enabled, in the overlay's frame. The goal:"
+        " the overlay one frame plus the loader's task after the click.",
+        "",
+        "| clicked | clicks | clicked after first visible, ms | overlay shown | click → overlay visible, ms"
+        " | click → hosted page interactive, ms | click → queued function ran, ms (negative: before) |",
+        "|---|---|---|---|---|---|---|",
+        *(
+            f"| {CLICK_MOMENTS[moment]} | " + " | ".join(click_row(taken)) + " |"
+            for moment, taken in samples.items()
+        ),
+        "",
+    ]
+
+
+def click_verdicts(name: str, samples: dict[str, list[dict[Any, Any]]]) -> list[Verdict]:
+    """A click on a shown button opens the checkout, at each moment; the figures say how fast."""
+    found = []
+    for moment, taken in samples.items():
+        _, _, opened, overlay, interactive, _ = click_row(taken)
+        queue = _gap(taken, "click", "usable")
+        ran = (
+            "never"
+            if queue is None
+            else f"{abs(queue):,.0f} ms {'after' if queue > 0 else 'before'} the click"
+        )
+        found.append(
+            Verdict(
+                AREAS[name],
+                f"a click {CLICK_MOMENTS[moment]} opens the checkout (click → overlay visible, → hosted page"
+                " interactive; goal: one frame plus the loader's task)",
+                f"overlay in {opened}; click → overlay {overlay} ms, → hosted page interactive"
+                f" {interactive} ms; the queued function ran {ran}",
+                all(s["overlay"] is not None for s in taken),
+            )
+        )
     return found
 
 
@@ -502,11 +731,18 @@ def bytes_verdicts(sizes: dict[str, int]) -> list[Verdict]:
 
 
 def report(
-    results: dict[Any, Any], sizes: dict[str, int], args: argparse.Namespace, load: tuple[float, float]
+    results: dict[Any, Any],
+    clicks: dict[Any, Any],
+    sizes: dict[str, int],
+    args: argparse.Namespace,
+    load: tuple[float, float],
 ) -> tuple[str, list[Verdict]]:
     """The run's Markdown section, and its verdicts for the summary."""
     now = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
-    command = f"python bench/sdk_load.py --runs {args.runs} --sizes {args.sizes} --profiles {args.profiles}"
+    command = (
+        f"python bench/sdk_load.py --runs {args.runs} --sizes {args.sizes} --profiles {args.profiles}"
+        f" --clicks {args.clicks} --click-profiles {args.click_profiles}"
+    )
     total = sum(sizes[part] for part, _ in SERVED_PARTS)
     lines = [
         f"## SDK load — {now}" + (f" — {args.note}" if args.note else ""),
@@ -521,8 +757,10 @@ def report(
         " the iframe's URL, the runtime started in a Web Worker, one answer applied in one task), its"
         " first answers waiting for the runtime. Busy pages run the merchant's own 1.5 s of start-up work"
         " as 100 ms tasks from before the SDK's script tag; those tasks are left out of the long-task"
-        " columns. Chromium's CPU throttling does not reach dedicated workers: in the CPU 4x profiles,"
-        " a worker's work runs at desktop speed.",
+        " columns. Usable: a function the page pushed on the `service` queue before the SDK's tag has run"
+        " (a floor runs its queue when it shows its first button); the long-task columns count until"
+        " every button is settled and that function has run. Chromium's CPU throttling does not reach"
+        " dedicated workers: in the CPU 4x profiles, a worker's work runs at desktop speed.",
         "",
         "Bytes of a cold load, brotli as served: "
         + " + ".join(f"{part} {sizes[part]:,}" for part, _ in SERVED_PARTS)
@@ -535,6 +773,9 @@ def report(
     for name, profile_results in results.items():
         lines += profile_section(name, profile_results)
         profile_verdicts = verdicts(name, profile_results)
+        if name in clicks:
+            lines += click_section(name, clicks[name])
+            profile_verdicts += click_verdicts(name, clicks[name])
         lines += [
             f"- {'' if v.area == AREAS[name] else v.area.split(',')[0] + ': '}{v.target}: {v.figure}"
             f" — {'met' if v.met else 'MISSED'}"
@@ -550,6 +791,15 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--sizes", default="1,100")
     parser.add_argument("--profiles", default=",".join(PROFILES), help=f"any of {', '.join(PROFILES)}")
+    parser.add_argument(
+        "--clicks",
+        type=int,
+        default=3,
+        help="clicks at each moment, in each of --click-profiles (0: no click figures)",
+    )
+    parser.add_argument(
+        "--click-profiles", default=",".join(CLICK_PROFILES), help="the profiles measured with clicks too"
+    )
     parser.add_argument("--note", default="", help="what this run measures, after the report's date")
     parser.add_argument("--out", type=Path, default=None, help="record the report in this Markdown file")
     parser.add_argument(
@@ -558,13 +808,14 @@ def main() -> None:
     args = parser.parse_args()
     engines = [name for name in args.engines.split(",") if name]
     profiles = [name for name in args.profiles.split(",") if name]
-    unknown = sorted(set(profiles) - set(PROFILES))
+    click_profiles = [name for name in args.click_profiles.split(",") if name]
+    unknown = sorted(set(profiles + click_profiles) - set(PROFILES))
     if unknown:
         parser.error(f"unknown profile {', '.join(unknown)}: choose from {', '.join(PROFILES)}")
     start_load = os.getloadavg()[0]  # other work on the machine skews every figure: say how busy it was
     sizes = [int(size) for size in args.sizes.split(",")]
-    results, other_engines = run(args.runs, sizes, profiles, engines)
-    text, found = report(results, served_bytes(), args, (start_load, os.getloadavg()[0]))
+    results, clicks, other_engines = run(args.runs, sizes, profiles, engines, (args.clicks, click_profiles))
+    text, found = report(results, clicks, served_bytes(), args, (start_load, os.getloadavg()[0]))
     if engines:
         text += engine_load.report(other_engines, args.runs)
     print(text)

@@ -15,6 +15,14 @@
   frame.setAttribute('style', 'position:fixed;bottom:0;right:0;width:1px;height:1px;border:0;' +
     'opacity:0;pointer-events:none;z-index:-1');
   var waiting = {}; // query string -> buttons
+  // Usable once it shows its first button: then the functions the page queued run.
+  var queue = window.service;
+  function usable() {
+    if (!Array.isArray(queue)) return;
+    var service = window.service = { push: function (fn) { fn(service); } };
+    queue.splice(0).forEach(service.push);
+    queue = null;
+  }
   window.addEventListener('message', function (event) {
     if (event.origin !== origin || event.source !== frame.contentWindow) return;
     if (event.data === 'ready') {
@@ -26,6 +34,7 @@
       frame.contentWindow.postMessage(Object.keys(waiting), origin);
     } else if (event.data[1]) {
       (waiting[event.data[0]] || []).forEach(function (button) { button.removeAttribute('hidden'); });
+      usable();
     }
   });
   (document.body || document.documentElement).appendChild(frame);

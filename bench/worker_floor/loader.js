@@ -8,6 +8,14 @@
   'use strict';
   var src = new URL(document.currentScript.src);
   var origin = src.origin;
+  // Usable once it shows its first button: then the functions the page queued run.
+  var queue = window.service;
+  function usable() {
+    if (!Array.isArray(queue)) return;
+    var service = window.service = { push: function (fn) { fn(service); } };
+    queue.splice(0).forEach(service.push);
+    queue = null;
+  }
   function start() {
     var waiting = {}; // query string -> buttons
     document.querySelectorAll('[data-service-button]').forEach(function (button) {
@@ -27,6 +35,7 @@
       event.data.forEach(function (answer) {
         if (answer[1]) (waiting[answer[0]] || []).forEach(function (b) { b.removeAttribute('hidden'); });
       });
+      usable();
     });
     (document.body || document.documentElement).appendChild(frame);
   }
