@@ -59,7 +59,8 @@ def write_release(dist: Path, release: Path, base_url: str = DEFAULT_BASE_URL) -
     """Fill ``release`` from ``dist``'s one sdist and one wheel; returns the install line."""
     wheels, sdists = sorted(dist.glob("*.whl")), sorted(dist.glob("*.tar.gz"))
     if len(wheels) != 1 or len(sdists) != 1:
-        raise SystemExit(f"{dist} must hold one wheel and one sdist (run `make dist`): it holds {wheels + sdists}")
+        found = [path.name for path in wheels + sdists]
+        raise SystemExit(f"{dist} must hold one wheel and one sdist (run `make dist`): it holds {found}")
     if release.exists():
         shutil.rmtree(release)
     files = release / "files"
@@ -73,7 +74,8 @@ def write_release(dist: Path, release: Path, base_url: str = DEFAULT_BASE_URL) -
     )
     _page(release / "simple" / "index.html", "Simple index", f'<a href="{PROJECT}/">{PROJECT}</a>')
     links = "<br>\n".join(
-        f'<a href="../../files/{escape(name)}#sha256={digest}">{escape(name)}</a>' for name, digest in hashes.items()
+        f'<a href="../../files/{escape(name)}#sha256={digest}">{escape(name)}</a>'
+        for name, digest in hashes.items()
     )
     _page(release / "simple" / PROJECT / "index.html", f"Links for {PROJECT}", links)
     line = install_line(base_url, wheels[0].name, hashes[wheels[0].name])

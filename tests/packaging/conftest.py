@@ -186,7 +186,8 @@ def release(packaging_dir: Path) -> Release:
 @pytest.fixture(scope="session")
 def venv(packaging_dir: Path, release: Release) -> Venv:
     """A new venv with the wheel (never editable) and its ``pytest`` extra, as a merchant installs
-    it (docs/testing-in-ci.md's line), pytest-asyncio (a plugin many merchants' suites have), and the SDK build's tools."""
+    it (docs/testing-in-ci.md's line), pytest-asyncio (a plugin many merchants' suites have), and
+    the SDK build's tools."""
     path = packaging_dir / "venv"
     succeed([sys.executable, "-m", "venv", "--without-pip", path], cwd=packaging_dir)
     workdir = packaging_dir / "elsewhere"

@@ -93,5 +93,6 @@ def test_the_simple_index_serves_the_wheel_by_its_hash(release: Release, packagi
     out = packaging_dir / "from-index"
     index = (release.folder / "simple").as_uri() + "/"
     command = ["download", "--no-deps", "--only-binary", ":all:", "--index-url", index, "-d", out]
-    succeed([*pip_in(_fresh_venv(packaging_dir / "index-client")), *command, "service-checkout"], cwd=packaging_dir)
+    client = _fresh_venv(packaging_dir / "index-client")
+    succeed([*pip_in(client), *command, "service-checkout"], cwd=packaging_dir)
     assert (out / release.wheel.name).read_bytes() == release.wheel.read_bytes()
