@@ -35,6 +35,11 @@ def test_make_dist_runs_no_npm_no_java_and_installs_no_test_lock(release: Releas
     assert not (release.tree / ".venv").exists()  # `make install`'s venv, from the test lock
     assert not list((release.tree / ".venv-dist").glob("lib/*/site-packages/pytest"))
     assert "compiling the SDK" in release.log  # the clean clone had none: the sdist step compiled it
+    # Every step make would take, silent ones included: none installs Java, node or the test lock.
+    steps = succeed(["make", "--dry-run", "--always-make", "--no-print-directory", "dist"], cwd=release.tree)
+    assert "python -m build" in steps
+    for needless in ("ensure-java", "npm", "test.lock", "pip install --quiet --require-hashes"):
+        assert needless not in steps
 
 
 def test_the_release_folder_is_a_pep_503_index_with_hashes(release: Release):
