@@ -9,7 +9,7 @@ NODE_EXAMPLE       := examples/merchant_ci_node
 NODE_EXAMPLE_STAMP := $(NODE_EXAMPLE)/node_modules/.package-lock.json
 SDK_STAMP  := backend_stub/web/dist/manifest.json
 
-.PHONY: demo test build install install-engines chromium java engines lint lock bench dist dist-source clean screenshots
+.PHONY: demo test build install install-engines chromium java engines lint lock bench dist dist-source release clean screenshots
 
 # Everything the tests and the linters use comes from PyPI at the versions of the lock, checked
 # by hash: a stranger's release cannot change `make test`. pyproject.toml keeps ranges (what a
@@ -94,15 +94,33 @@ bench: install-engines build
 	$(BIN)/python bench/plugin_start.py --out bench/RESULTS.md
 
 # The sdist and wheel of a release, both carrying the compiled SDK (see README, "Releasing"),
-# built from what HEAD holds and nothing else the working tree has. The SDK compiled here goes
-# along: the build backend packages it if it was compiled from HEAD's sdk/, and compiles again if not.
-# Outside a git clone (a downloaded archive, a copied folder) it refuses before installing anything:
-# HEAD is what it builds from.
-dist: dist-source install build
+# built from what HEAD holds and nothing else the working tree has. It needs what building the
+# wheel needs and nothing of `make install`: a venv of its own with `build` alone, a Chromium for
+# the compile, and PyPI for the build's isolated environment (setuptools; brython, brotli and
+# playwright when the SDK is compiled). No npm, no test lock, no Java. A compiled SDK of the
+# working tree (`make build`) goes along: the build backend packages it if it was compiled from
+# HEAD's sdk/, and compiles again if not. Outside a git clone (a downloaded archive, a copied
+# folder) it refuses before installing anything: HEAD is what it builds from.
+DIST_VENV  := .venv-dist
+DIST_STAMP := $(DIST_VENV)/.installed
+BUILD_TOOL := build==1.6.1
+
+$(DIST_STAMP):
+	$(PYTHON) -m venv $(DIST_VENV)
+	$(DIST_VENV)/bin/pip install --quiet --disable-pip-version-check $(BUILD_TOOL)
+	touch $@
+
+dist: dist-source $(DIST_STAMP) chromium
 	rm -rf dist
 	tree=$$(mktemp -d) && git archive HEAD | tar -x -C $$tree \
-	  && cp -r backend_stub/web/dist $$tree/backend_stub/web/ \
-	  && $(BIN)/python -m build --outdir dist $$tree; status=$$?; rm -rf $$tree; exit $$status
+	  && { [ ! -d backend_stub/web/dist ] || cp -r backend_stub/web/dist $$tree/backend_stub/web/; } \
+	  && $(DIST_VENV)/bin/python -m build --outdir dist $$tree; status=$$?; rm -rf $$tree; exit $$status
+
+# What the service publishes: release/ as a static host serves it (README, "Releasing"): the
+# sdist and wheel under files/, SHA256SUMS, a PEP 503 simple index under simple/, and an
+# index.html with the install line, its hash filled in (docs/testing-in-ci.md).
+release: dist
+	$(DIST_VENV)/bin/python build_backend/release_index.py dist release
 
 dist-source:
 	@[ "$$(git rev-parse --show-toplevel 2>/dev/null)" = "$$(pwd -P)" ] && git rev-parse --verify --quiet HEAD >/dev/null || { \
@@ -119,4 +137,4 @@ screenshots: install build
 	DEMO_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/demo/test_screenshots.py -p no:randomly -q
 
 clean:
-	rm -rf $(VENV) node_modules $(NODE_EXAMPLE)/node_modules backend_stub/web/dist dist build *.egg-info
+	rm -rf $(VENV) $(DIST_VENV) node_modules $(NODE_EXAMPLE)/node_modules backend_stub/web/dist dist release build *.egg-info

@@ -45,11 +45,12 @@ def described(value: object) -> str:
 
 
 def unknown_key(public_key: str, service: str) -> str:
-    """The service answered 401 to the public key: said once per page."""
+    """The service answered 401 to the public key: said once per page. The words fit every page,
+    one with buttons (an availability check answered) or without (a checkout's read answered)."""
     return (
-        f"{PREFIX}public key '{public_key}' is not known to {service}: payment buttons stay hidden."
-        " Use the public key (pk_...) your account has on this service (the sandbox's Demo Shop:"
-        " pk_test_demo)."
+        f"{PREFIX}public key '{public_key}' is not known to {service}, so the SDK shows no payment"
+        " button and opens no checkout. Use the public key (pk_...) your account has on this service"
+        " (the sandbox's Demo Shop: pk_test_demo)."
     )
 
 

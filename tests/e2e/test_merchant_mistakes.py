@@ -21,9 +21,9 @@ def test_a_wrong_key_is_said_once_and_rejects_ready(page: Page, merchant, servic
     buttons = "".join(button_html(amount, extra=f'id="b{amount}" hidden') for amount in (5000, 6000, 7000))
     page.goto(merchant.page(buttons, query="public-key=pk_test_wrong&sandbox=true"))
     words = (
-        f"service: public key 'pk_test_wrong' is not known to {service.url}: payment buttons stay hidden."
-        " Use the public key (pk_...) your account has on this service (the sandbox's Demo Shop:"
-        " pk_test_demo)."
+        f"service: public key 'pk_test_wrong' is not known to {service.url}, so the SDK shows no"
+        " payment button and opens no checkout. Use the public key (pk_...) your account has on this"
+        " service (the sandbox's Demo Shop: pk_test_demo)."
     )
     assert outcome_of_ready(page) == "rejected: " + words
     assert len(availability_requests(service)) == 3  # three buttons answered 401...

@@ -1,16 +1,20 @@
 """One release, made as a release is made, shared by every packaging test.
 
-A clean export of HEAD (``git archive``: what is committed, nothing the working tree has built),
-its sdist and wheel (``python -m build``, in two steps: the sdist, then the wheel from the sdist
-with no Chromium to be found, as ``pip install <sdist>`` builds it), and a fresh virtual
-environment outside the working tree with that wheel installed, plus what a merchant's suite
-needs (pytest, Playwright, pytest-playwright) and what compiling the SDK needs. Building and
+A clean clone of HEAD (what is committed, nothing the working tree has built: no compiled SDK,
+no venv, no node_modules) where ``make release`` runs as a release manager runs it, with a
+``PATH`` on which npm, node, Java and apt-get only record that they were called: ``make dist``
+builds the sdist (compiling the SDK) and the wheel from the sdist (``python -m build``), and
+``make release`` lays out what the service's static host serves. Then a fresh virtual environment
+outside the working tree gets that wheel by the install line of docs/testing-in-ci.md (the
+release's own folder as the host, a ``file://`` URL), plus what a merchant's suite needs
+(pytest, Playwright, pytest-playwright) and what compiling the SDK needs. Building and
 installing take a minute or two, so all of it is made once per session.
 """
 
 from __future__ import annotations
 
 import os
+import shlex
 import subprocess
 import sys
 import tomllib
@@ -79,21 +83,56 @@ def export_head(destination: Path) -> Path:
 
 @dataclass(frozen=True)
 class Release:
-    """The exported tree, what ``python -m build`` made from it, and the wheel step's output."""
+    """The clean clone, what ``make release`` made in it, and its output."""
 
     tree: Path
     sdist: Path
     wheel: Path
-    wheel_log: str
+    folder: Path  # release/: what the static host serves
+    log: str  # everything make printed
+    wheel_log: str  # the wheel step of it: built from the sdist
+    calls: Path  # where the stand-ins for npm, node, Java and apt-get write their name when run
 
 
-def no_browser_environment(folder: Path) -> dict[str, str]:
-    """No Chromium to be found: none named, none of Playwright's, none on PATH."""
-    return environment(
-        CHROMIUM="/nonexistent",
-        PLAYWRIGHT_BROWSERS_PATH=str(folder / "no-browsers"),
-        PATH=str(Path(sys.executable).parent),
-    )
+# What `make dist` must not run: each is a stand-in that writes its name down and fails.
+NOT_NEEDED = ("npm", "npx", "node", "java", "apt-get")
+# The service's host in the documented install line, and the placeholders the release fills in.
+HOST = "https://packages.service.example/"
+DOCS = ROOT / "docs" / "testing-in-ci.md"
+
+
+def documented_requirement() -> str:
+    """The requirement of docs/testing-in-ci.md's first install line (``name[extra] @ url``)."""
+    text = DOCS.read_text(encoding="utf-8")
+    line = next(line for line in text.splitlines() if line.startswith("pip install ") and HOST in line)
+    (requirement,) = shlex.split(line)[2:]
+    return requirement
+
+
+def sha256_sums(folder: Path) -> dict[str, str]:
+    """The release's SHA256SUMS, by file name."""
+    rows = (line.split() for line in (folder / "SHA256SUMS").read_text(encoding="utf-8").splitlines())
+    return {Path(name).name: digest for digest, name in rows}
+
+
+def filled_in(requirement: str, release: Release, host: str = HOST) -> str:
+    """The documented requirement for this release, served from ``host``."""
+    from backend_stub import __version__
+
+    digest = sha256_sums(release.folder)[release.wheel.name]
+    filled = requirement.replace("<version>", __version__).replace("<sha256>", digest)
+    return filled.replace(HOST, host)
+
+
+def stand_ins(folder: Path) -> tuple[Path, Path]:
+    """A folder of stand-ins for ``NOT_NEEDED``, and the file they write to when run."""
+    folder.mkdir()
+    calls = folder / "calls.log"
+    for name in NOT_NEEDED:
+        script = folder / name
+        script.write_text(f'#!/bin/sh\necho "{name} $*" >> {shlex.quote(str(calls))}\nexit 1\n')
+        script.chmod(0o755)
+    return folder, calls
 
 
 def pip_in(venv: Path) -> list[str | Path]:
@@ -132,22 +171,23 @@ def packaging_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def release(packaging_dir: Path) -> Release:
-    """``python -m build`` on a clean export of HEAD, as `make dist` and a release do."""
-    tree = export_head(packaging_dir / "source")
-    out = packaging_dir / "dist"
-    build = [sys.executable, "-m", "build", "--outdir", out]
-    succeed([*build, "--sdist", tree], cwd=packaging_dir)
-    (sdist,) = out.glob("*.tar.gz")
-    no_browser = no_browser_environment(packaging_dir)
-    wheel_log = succeed([*build, "--wheel", sdist], cwd=packaging_dir, env=no_browser)
-    (wheel,) = out.glob("*.whl")
-    return Release(tree, sdist, wheel, wheel_log)
+    """``make release`` in a clean clone of HEAD, with no npm, node, Java or apt-get to run."""
+    tree = packaging_dir / "clone"
+    succeed(["git", "clone", "--quiet", "--no-hardlinks", ROOT, tree], cwd=packaging_dir)
+    shims, calls = stand_ins(packaging_dir / "not-needed")
+    path = os.pathsep.join([str(shims), *os.environ.get("PATH", "").split(os.pathsep)])
+    log = succeed(["make", "--no-print-directory", "release"], cwd=tree, env=environment(PATH=path))
+    (sdist,) = (tree / "dist").glob("*.tar.gz")
+    (wheel,) = (tree / "dist").glob("*.whl")
+    wheel_log = log.split("Building wheel from sdist")[1]
+    return Release(tree, sdist, wheel, tree / "release", log, wheel_log, calls)
 
 
 @pytest.fixture(scope="session")
 def venv(packaging_dir: Path, release: Release) -> Venv:
     """A new venv with the wheel (never editable) and its ``pytest`` extra, as a merchant installs
-    it, pytest-asyncio (a plugin many merchants' suites have), and the SDK build's tools."""
+    it (docs/testing-in-ci.md's line), pytest-asyncio (a plugin many merchants' suites have), and
+    the SDK build's tools."""
     path = packaging_dir / "venv"
     succeed([sys.executable, "-m", "venv", "--without-pip", path], cwd=packaging_dir)
     workdir = packaging_dir / "elsewhere"
@@ -157,6 +197,7 @@ def venv(packaging_dir: Path, release: Release) -> Venv:
     pins = requirements("pytest", "playwright", "pytest-playwright", "pytest-base-url", "pytest-xdist")
     tools = [*pins, *requirements("brython", "brotli", "setuptools"), "pytest-asyncio"]
     # --no-compile: the few modules a run imports are compiled then, not the thousands installed.
-    wheel = f"{release.wheel}[pytest]"
+    # The wheel by the documented line, the release's folder as the host.
+    wheel = filled_in(documented_requirement(), release, release.folder.as_uri() + "/")
     succeed([*pip_in(path), "install", "--quiet", "--no-compile", wheel, *tools], cwd=workdir)
     return Venv(path, workdir)

@@ -1,13 +1,16 @@
-"""The Lamp Shop: one product page with the SDK's payment buttons, a server-side checkout, result pages.
+"""The Lamp Shop: a product page with the SDK's payment buttons, a checkout page, result pages.
 
-It is a merchant's integration at its smallest, written the way the docs ask for it:
+It is a merchant's integration at its smallest, written as the README's quick start has it:
 
-- the page loads ``sdk.js`` with the *public* key and marks up its payment buttons;
-- a click asks the shop's own server for a checkout; the server creates it with the *private*
-  key (``POST /checkout``), which never reaches the browser, and answers with its id;
-- the page hands the id to ``service.checkout``; the SDK sends the shopper to the result page
-  for ``success``, ``pending``, ``ko`` and ``error`` (the checkout's URLs), while a dismissed
-  checkout calls ``onDismiss`` and the shopper stays on the product page;
+- the product page loads ``sdk.js`` with the *public* key and marks up its payment buttons,
+  which lead to the checkout page for their product;
+- the checkout page is rendered with the checkout's id: the server creates the checkout with the
+  *private* key (``POST /checkout``), which never reaches the browser, and writes the id on the
+  pay button, disabled until the shop's script (``static/pay.js``) has attached its handler;
+- a click queues ``service.checkout`` on the SDK's global, so a click before the SDK is ready is
+  not lost; the SDK sends the shopper to the result page for ``success``, ``pending``, ``ko``
+  and ``error`` (the checkout's URLs), while a dismissed checkout calls ``onDismiss`` and the
+  shopper stays on the checkout page;
 - a Content-Security-Policy allows the service in ``script-src`` and ``frame-src``, nothing more.
 """
 
@@ -21,7 +24,7 @@ from pathlib import Path
 import aiohttp
 from aiohttp import web
 
-from .pages import product_page, result_page
+from .pages import checkout_page, product_page, result_page, unavailable_page
 
 __all__ = ["ShopConfig", "create_app", "PRICE", "CURRENCY"]
 
@@ -50,7 +53,7 @@ def create_app(config: ShopConfig) -> web.Application:
     app = web.Application(middlewares=[content_security_policy])
     app[CONFIG] = config
     app.router.add_get("/", show_product)
-    app.router.add_post("/checkout", create_checkout)
+    app.router.add_get("/checkout", show_checkout)
     app.router.add_get("/result/{status}", show_result)
     app.router.add_static("/static/", STATIC)
     app.cleanup_ctx.append(service_session)
@@ -79,13 +82,13 @@ async def show_product(request: web.Request) -> web.Response:
     return web.Response(text=html, content_type="text/html")
 
 
-async def create_checkout(request: web.Request) -> web.Response:
-    """Create the checkout with the private key; answer ``{"checkout_id"}`` (502 if the service fails)."""
+async def show_checkout(request: web.Request) -> web.Response:
+    """Create the checkout with the private key and render its id into the page (502 if the
+    service does not create it)."""
     config = request.app[CONFIG]
-    asked = await request.json()
-    product_type = asked.get("product_type") if isinstance(asked, dict) else None
+    product_type = request.query.get("product")
     if product_type not in PRODUCT_TYPES:
-        raise web.HTTPBadRequest(text="product_type must be instalments or pay_later")
+        raise web.HTTPBadRequest(text="product must be instalments or pay_later")
     order_id = "lamp-" + uuid.uuid4().hex[:12]
     shop = f"{request.scheme}://{request.host}"
     body = {
@@ -104,9 +107,10 @@ async def create_checkout(request: web.Request) -> web.Response:
     url = f"{config.service_url}/checkout"
     async with request.app[SESSION].post(url, json=body, headers=headers) as answer:
         if answer.status != 201:
-            return web.json_response({"error": "the payment service is unavailable"}, status=502)
+            return web.Response(text=unavailable_page(), content_type="text/html", status=502)
         checkout = await answer.json()
-    return web.json_response({"checkout_id": checkout["id"], "order_id": order_id})
+    html = checkout_page(config.service_url, config.public_key, checkout["id"], PRICE, CURRENCY)
+    return web.Response(text=html, content_type="text/html")
 
 
 async def show_result(request: web.Request) -> web.Response:

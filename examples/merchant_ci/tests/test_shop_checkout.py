@@ -17,9 +17,16 @@ RESULT = {
 }
 
 
-def start_payment(page: Page, shop) -> None:
+def open_checkout_page(page: Page, shop) -> None:
+    """From the product page to the checkout page, where the shop has created the checkout."""
     page.goto(shop.url)
     page.get_by_role("button", name="Pay in instalments").click()
+    expect(page.get_by_role("button", name="Pay", exact=True)).to_be_enabled()
+
+
+def start_payment(page: Page, shop) -> None:
+    open_checkout_page(page, shop)
+    page.get_by_role("button", name="Pay", exact=True).click()
 
 
 def order_of(page: Page) -> str:
@@ -38,21 +45,20 @@ def test_decided_checkout_lands_on_its_result_page(page: Page, shop, sandbox, ch
     assert created["key"] == {"merchant": "demo-shop", "kind": "private"}
 
 
-def test_dismissed_checkout_keeps_the_shopper_on_the_product_page(page: Page, shop, checkout_overlay):
+def test_dismissed_checkout_keeps_the_shopper_on_the_checkout_page(page: Page, shop, checkout_overlay):
     start_payment(page, shop)
     checkout_overlay.close()
     expect(page.get_by_role("status")).to_have_text(
         "Payment cancelled. Your lamp is still here when you are ready."
     )
-    assert page.url == shop.url + "/"
+    assert page.url == shop.url + "/checkout?product=instalments"
 
 
 def test_expired_checkout_lands_on_the_error_page(page: Page, shop, sandbox):
     # Hold the SDK's read of the checkout, expire the checkout meanwhile, then let the read go.
     sandbox.fault("GET", "/checkout/chk_*", delay_ms=30_000)
-    with page.expect_response(f"{shop.url}/checkout") as created:
-        start_payment(page, shop)
-    sandbox.expire(created.value.json()["checkout_id"])
+    start_payment(page, shop)
+    sandbox.expire(page.get_by_role("button", name="Pay", exact=True).get_attribute("data-checkout-id"))
     sandbox.clear_faults()
     expect(page).to_have_url(re.compile(r"/result/error\?order="))
     expect(page.get_by_role("heading")).to_have_text(RESULT["error"])
