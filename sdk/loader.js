@@ -347,12 +347,12 @@
     if (String(event.blockedURI).indexOf(origin) !== 0) return;
     var directive = event.effectiveDirective || event.violatedDirective;
     if (directive === 'frame-src' || directive === 'child-src') {
-      cannotStart('csp', "this page's Content-Security-Policy does not allow frames from " + origin +
+      cannotStart('csp', 'the Content-Security-Policy of this page does not allow frames from ' + origin +
         ': add frame-src ' + origin + '.');
     } else if (directive === 'connect-src' && !connectHinted) {
       connectHinted = true;
       report('info', 'service: buttons show faster when the page allows connect-src ' + origin +
-        " in its Content-Security-Policy (the SDK works without it).");
+        ' in its Content-Security-Policy (the SDK works without it).');
     }
   }
 

@@ -92,17 +92,29 @@ def _js_expression_end(source: str, start: int) -> int:
     return index
 
 
+def _concatenation(source: str, start: int) -> str:
+    """The string an expression of literals and values joined by ``+`` makes, from ``start``."""
+    expression = source[start : _js_expression_end(source, start)]
+    parts = [part.strip() for part in re.split(r"\+(?=(?:[^']*'[^']*')*[^']*$)", expression)]
+    return "".join(part[1:-1] if _JS_STRING.fullmatch(part) else FILLED for part in parts)
+
+
+# The loader's start failures: cannotStart(code, why) logs CANNOT_START + why.
+_CANNOT_START_CALL = re.compile(r"cannotStart\('\w+',\s*")
+
+
 def script_lines(path: Path) -> list[str]:
     """Each console line a script writes, from its string concatenation: literals as they are,
     anything else as the placeholder."""
     source = without_comments(path.read_text(encoding="utf-8"))  # an apostrophe in a comment
-    lines = []
-    for literal in _JS_STRING.finditer(source):
-        if not BEGINNING.match(literal.group(1)):
-            continue
-        expression = source[literal.start() : _js_expression_end(source, literal.start())]
-        parts = [part.strip() for part in re.split(r"\+(?=(?:[^']*'[^']*')*[^']*$)", expression)]
-        lines.append("".join(part[1:-1] if _JS_STRING.fullmatch(part) else FILLED for part in parts))
+    lines = [
+        _concatenation(source, literal.start())
+        for literal in _JS_STRING.finditer(source)
+        if BEGINNING.match(literal.group(1))
+    ]
+    lines += [
+        CANNOT_START + _concatenation(source, call.end()) for call in _CANNOT_START_CALL.finditer(source)
+    ]
     return lines
 
 
@@ -115,7 +127,8 @@ def logged_lines() -> list[tuple[str, str]]:
         assert settings is None, raw
         lines.append(("settings.py", message))
     # The prefixes alone are parts of lines, not lines; a rejection's message is not logged.
-    return [(where, line) for where, line in lines if line not in (PREFIX, CANNOT_START, *NOT_LOGGED)]
+    parts = (PREFIX, CANNOT_START, CANNOT_START + FILLED, *NOT_LOGGED)
+    return [(where, line) for where, line in lines if line not in parts]
 
 
 def table_rows() -> list[str]:
@@ -125,7 +138,7 @@ def table_rows() -> list[str]:
     rows = []
     for line in section.splitlines():
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if len(cells) == 3 and cells[0] in ("error", "warn"):
+        if len(cells) == 3 and cells[0] in ("error", "warn", "info"):
             (message,) = re.findall(r"`([^`]+)`", cells[1])  # one message per row
             rows.append(message)
     return rows

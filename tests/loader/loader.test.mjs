@@ -265,7 +265,7 @@ test('a CSP that blocks the frame is named with the directive to add, at once', 
   const violation = new page.window.Event('securitypolicyviolation');
   Object.assign(violation, { blockedURI: `${SERVICE}/sdk/bridge.0123456789ab.html?origin=x`, effectiveDirective: 'frame-src' });
   page.document.dispatchEvent(violation);
-  const message = `service SDK cannot start: this page's Content-Security-Policy does not allow frames from ${SERVICE}: add frame-src ${SERVICE}.`;
+  const message = `service SDK cannot start: the Content-Security-Policy of this page does not allow frames from ${SERVICE}: add frame-src ${SERVICE}.`;
   await assert.rejects(page.service.ready, { code: 'csp', message });
 });
 

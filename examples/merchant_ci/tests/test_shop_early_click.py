@@ -1,4 +1,5 @@
-"""A shopper who clicks Pay before the SDK is ready still gets the checkout once it is.
+"""A shopper who clicks Pay before the SDK is ready sees the checkout's overlay at once, and the
+checkout in it once the SDK is up.
 
 The SDK's loader (``sdk.js``) may come from the browser's cache, so holding it back proves
 nothing: the test holds back the SDK's bridge page instead (a Playwright route on the service's
@@ -26,7 +27,7 @@ def test_a_click_before_the_sdk_is_ready_opens_the_checkout_once_it_is(page: Pag
         page.goto(f"{shop.url}/checkout?product=instalments", wait_until="domcontentloaded")
     page.get_by_role("button", name="Pay", exact=True).click()  # enabled without waiting for the SDK
     assert page.evaluate(READINESS) == "not ready"
-    assert not checkout_overlay.is_open()
+    assert checkout_overlay.is_open(), "the overlay shows at once, in its loading state"
     for route in held:
         route.continue_()
     checkout_overlay.complete("success")  # the click was kept: the checkout opens now
