@@ -61,6 +61,8 @@
   var isReady = false; // the bridge takes messages: it is up and the first answers are settled
   var isSettled = false; // `ready` resolved
   var firstPending = false; // the first answers are on their way by fetch
+  /** @type {ServiceProtocol.Row[]} the elements they are for, reported to the bridge if it is up first */
+  var firstRows = [];
   /** @type {ServiceProtocol.PageMessage | null} the first answers, for the worker to adopt */
   var adopt = null;
   /** @type {Set<number>} elements that changed or left while their first answers travelled */
@@ -127,7 +129,7 @@
       if (message.type === 'checkout') held.push(message.checkout);
       outbox.push(message);
       // Something waits for the bridge: it is needed now, not when the page is idle.
-      if (config && !firstPending) openBridge([]);
+      if (config) openBridge([]);
     }
   }
 
@@ -136,7 +138,14 @@
    * answers first (the worker adopts them before any later report of the same elements).
    */
   function handOver() {
-    if (isReady || !bridgeUp || firstPending) return;
+    if (isReady || !bridgeUp) return;
+    if (firstPending) {
+      // The bridge came up first (the service is slow to answer them): it checks them itself,
+      // rather than keep a checkout waiting; their late answer is then left unused.
+      firstPending = false;
+      movedSinceFirst.clear();
+      outbox.unshift({ type: 'elements', added: firstRows, changed: [], removed: [] });
+    }
     isReady = true;
     held = [];
     var waiting = outbox.splice(0);
@@ -249,10 +258,12 @@
   function fetchFirst(first, rows) {
     var origin = /** @type {NonNullable<typeof config>} */ (config).origin;
     firstPending = true;
+    firstRows = rows;
     window.fetch(origin + FIRST_PATH + '?' + startQuery(first), { credentials: 'omit' }).then(function (response) {
       if (!response.ok) throw new Error(String(response.status));
       return response.json();
     }).then(function (/** @type {ServiceProtocol.FirstAnswers} */ answers) {
+      if (!firstPending) return; // the bridge took them over meanwhile
       firstPending = false;
       if (answers.failed) {
         fail(answers.failed);
@@ -273,6 +284,7 @@
     }, function () {
       // Blocked by the page's CSP (said once, see onViolation) or unreachable: the answers come
       // with the bridge page instead, which the server renders from the bridge's URL.
+      if (!firstPending) return;
       firstPending = false;
       movedSinceFirst.clear();
       if (bridge) outbox.unshift({ type: 'elements', added: rows, changed: [], removed: [] });

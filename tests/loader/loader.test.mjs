@@ -244,6 +244,22 @@ test('the first answers are fetched with one simple GET, applied in one task, th
   assert.deepEqual(page.posted('elements')[1].changed.map((row) => row[0]), [2]);
 });
 
+test('a checkout while the first answers travel opens the bridge at once; up first, it checks them itself', async () => {
+  const fetch = fakeFetch();
+  const page = merchantPage('<button id="b" data-service-button data-amount="1250" data-currency="EUR" hidden></button>', { fetch });
+  page.init();
+  page.service.checkout('chk_1', {});
+  assert.ok(page.bridge(), 'needed now: not after the answers');
+  page.fromBridge('first', { commands: [] });
+  page.fromBridge('ready');
+  assert.deepEqual(page.sent.map((entry) => entry.message.type), ['elements', 'checkout', 'started']);
+  assert.deepEqual(page.posted('elements')[0].added.map((row) => row[0]), [1]);
+  fetch.calls[0].answer({ commands: [{ op: 'show', ids: [1] }], elements: [], answers: [], taken: 1 });
+  await settle();
+  assert.equal(page.byId('b').hidden, true, 'a late answer is left unused: the bridge decides');
+  assert.equal(page.posted('adopt').length, 0);
+});
+
 test('a fetch the page blocks: the elements go in the bridge URL, and the console says once which directive helps', async () => {
   const fetch = fakeFetch();
   const page = merchantPage('<button id="b" data-service-button data-amount="1250" data-currency="EUR" hidden></button>', { fetch });
@@ -307,8 +323,9 @@ test('when the SDK cannot start, a checkout ends with onClose and onError and th
   assert.equal(page.document.querySelector('[data-service-overlay]'), null);
   page.service.checkout('chk_2', callbacks); // asked after
   assert.deepEqual(calls.slice(2), [['onClose', 'error', 'private_key'], ['onError', 'private_key']]);
+  page.fromBridge('first', { commands: [] }); // the bridge, opened for the checkout, says it too
+  page.fromBridge('failed', { code: 'private_key', message });
   assert.deepEqual(page.errors(), [message], 'said once');
-  assert.equal(page.bridge(), null, 'no bridge for settings that cannot start');
 });
 
 test('elements added, changed and removed after start are reported', async () => {
