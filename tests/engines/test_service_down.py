@@ -1,4 +1,4 @@
-"""The service unreachable, in Firefox and WebKit: nothing shows and nothing breaks."""
+"""The service unreachable, in Firefox and WebKit: nothing shows, nothing breaks, a checkout ends."""
 
 from __future__ import annotations
 
@@ -7,10 +7,17 @@ from tests.engines.driver import Tab
 from tests.engines.shopper import ready_outcome
 
 
-def test_service_down_keeps_buttons_hidden_and_rejects_ready(tab: Tab, merchant, unused_port):
+def test_service_down_keeps_buttons_hidden_rejects_ready_and_ends_a_checkout(tab: Tab, merchant, unused_port):
+    # A checkout asked at once (the SDK is usable as soon as its script has run) ends with the
+    # reason instead of waiting for a bridge that cannot come.
     head = f"""<script src="{merchant.service_url}/sdk.js"></script>
     <script>service.init({{public_key: 'pk_test_demo', sandbox: true,
-                           api_url: 'http://127.0.0.1:{unused_port}'}})</script>"""
+                           api_url: 'http://127.0.0.1:{unused_port}'}});
+      window.calls = [];
+      service.checkout('chk_made_up', {{
+        onClose: function (status, reason) {{ calls.push(['onClose', status, reason.code]); }},
+        onError: function (reason) {{ calls.push(['onError', reason.code]); }}
+      }});</script>"""
     body = button_html(5000, extra='id="b" hidden') + '<p data-service-payment-info id="i" hidden>i</p>'
     tab.goto(merchant.page(body, head=head, sdk=False))
     assert "service SDK cannot start: " in ready_outcome(tab)
@@ -20,4 +27,5 @@ def test_service_down_keeps_buttons_hidden_and_rejects_ready(tab: Tab, merchant,
         "() => service.button({amount: 5000, currency: 'EUR'}).then(() => 'ok', () => 'rejected')"
     )
     assert rejected == "rejected"
+    assert tab.call("() => window.calls") == [["onClose", "error", "unreachable"], ["onError", "unreachable"]]
     assert tab.console().page_errors == []
