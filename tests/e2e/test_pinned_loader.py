@@ -38,10 +38,14 @@ SERVICE_SCRIPTS = """origin => [
 ]"""
 
 
-def listed_versions() -> list[str]:
-    """The versions the built SDK serves (those /sdk.json lists), read when tests are collected."""
-    manifest = json.loads((Config().sdk_dir / "manifest.json").read_text(encoding="utf-8"))
-    return list(manifest["loaders"])
+def listed_versions() -> list[str | None]:
+    """The versions the built SDK serves (those /sdk.json lists), read when tests are collected;
+    without a readable build, the current one (whose test then says to run `make build`)."""
+    try:
+        manifest = json.loads((Config().sdk_dir / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return [None]
+    return list(manifest.get("loaders", [None]))
 
 
 def pinned_tag(service, version: str | None = None, attrs: str = "async") -> str:
@@ -66,7 +70,7 @@ def assert_one_service_script(page: Page, service) -> None:
 
 @pytest.mark.parametrize("version", listed_versions())
 def test_a_pinned_loader_of_each_listed_version_runs_a_checkout(
-    page: Page, merchant, service, version, console
+    page: Page, merchant, service, version: str | None, console
 ):
     page.goto(
         merchant.page(button_html(5000, extra='id="b" hidden'), head=pinned_tag(service, version), sdk=False)
