@@ -371,8 +371,8 @@ def build(out: Path = DEFAULT_OUT, runtime: bytes | None = None) -> dict:
     # The loader merchants pin: the same, but looking for the bridge page at the one address every
     # pinned loader uses, which outlives builds (sdk.tooling.releases).
     pinned = loader_source(releases.BRIDGE_ADDRESS).encode("utf-8")
-    for version, data in [(releases.version_of(pinned), pinned), *kept]:
-        _write(out, releases.release_file(version), data, versioned=False)
+    for release, data in [(releases.version_of(pinned), pinned), *kept]:
+        _write(out, releases.release_file(release), data, versioned=False)
     manifest = {
         "brython_version": version,
         "brython_sha256": trimmed.report["input_sha256"],

@@ -75,7 +75,7 @@ def pinning(loader: bytes, older: list[tuple[str, bytes]]) -> dict:
     """The manifest's entries for pinning: the current pinned loader's version and integrity, and
     every version the server serves (the current one first) with its file and integrity."""
     current = version_of(loader)
-    loaders = {}
+    loaders: dict[str, dict[str, str]] = {}
     for version, data in [(current, loader), *older]:
         loaders.setdefault(version, {"file": release_file(version), "integrity": integrity_of(data)})
     return {"loader_version": current, "loader_integrity": loaders[current]["integrity"], "loaders": loaders}
