@@ -73,8 +73,8 @@ def create_app(config: Config | None = None) -> web.Application:
             *gate_controls.ROUTES,
             *checkout_controls.ROUTES,
             *openapi.ROUTES,
-            *assets.ROUTES,
             *pinning.ROUTES,
+            *assets.ROUTES,
             *hosted_checkout.ROUTES,
         ],
     )

@@ -1,10 +1,13 @@
-"""Pinning the loader (PCI DSS 4.0, requirement 6.4.3): ``/sdk.json`` and ``/sdk/<version>/sdk.js``.
+"""Pinning the loader (PCI DSS 4.0, requirement 6.4.3): ``/sdk.json``, ``/sdk/<version>/sdk.js``
+and the bridge page's address for pinned loaders, ``/sdk/bridge.html``.
 
 ``/sdk.json`` names the current loader's version, its immutable address and its Subresource
 Integrity hash, and every version the server still serves. Each version's address serves the
 same bytes for as long as it is listed (the build checks the recorded ones:
 :mod:`sdk.tooling.releases`), cached for a year and open to CORS so that a merchant's
-``<script integrity=... crossorigin="anonymous">`` can check it.
+``<script integrity=... crossorigin="anonymous">`` can check it. Every pinned loader opens the
+bridge at ``/sdk/bridge.html``: the current build's bridge page, cached briefly, since a pinned
+loader outlives the build it was made with (and the worker that build's page names).
 """
 
 from __future__ import annotations
@@ -16,8 +19,12 @@ from aiohttp import web
 from ..api.errors import NotFound
 from ..api.public_url import server_url
 from .assets import IMMUTABLE, LOADER_CACHE, SdkFiles, _files, _serve, cross_origin
+from .bridge_page import render_bridge
 
-__all__ = ["ROUTES", "pins"]
+__all__ = ["ROUTES", "BRIDGE_ADDRESS", "pins"]
+
+# Where every pinned loader looks for the bridge page (sdk.tooling.releases.BRIDGE_ADDRESS).
+BRIDGE_ADDRESS = "/sdk/bridge.html"
 
 UNPINNED = "This build of the SDK has no versioned loader: rebuild it (make build)."
 
@@ -58,7 +65,21 @@ async def versioned_loader(request: web.Request) -> web.Response:
     return _serve(request, files, loader["file"], IMMUTABLE)
 
 
+async def pinned_bridge(request: web.Request) -> web.Response:
+    """The current bridge page, for pinned loaders of any listed version: cached as briefly as
+    ``/sdk.js`` (never for a year under this one address), and not at all with elements."""
+    files = _files(request)
+    if "bridge_script" not in files.manifest:
+        raise NotFound(UNPINNED)
+    response = await render_bridge(request, files.files[files.manifest["bridge"]], files.manifest)
+    if response.headers.get("Cache-Control") != "no-store":
+        response.headers["Cache-Control"] = LOADER_CACHE
+    return response
+
+
+# Before /sdk/{name} (backend_stub.web.assets), which would take /sdk/bridge.html.
 ROUTES = [
     web.get("/sdk.json", cross_origin(sdk_json)),
     web.get("/sdk/{version}/sdk.js", cross_origin(versioned_loader)),
+    web.get(BRIDGE_ADDRESS, pinned_bridge),
 ]

@@ -15,7 +15,8 @@ import brotli
 import pytest
 
 from backend_stub.config import Config
-from backend_stub.web.assets import IMMUTABLE
+from backend_stub.web.assets import IMMUTABLE, LOADER_CACHE
+from backend_stub.web.pinning import BRIDGE_ADDRESS
 from sdk.tooling import releases
 
 BUILT = Config().sdk_dir
@@ -68,11 +69,28 @@ async def test_each_listed_url_serves_the_bytes_its_integrity_names_in_every_enc
         assert answer.headers["Content-Type"].startswith("text/javascript")
 
 
-async def test_the_short_url_serves_the_current_loader_to_any_origin(api):
+async def test_the_short_url_serves_the_same_loader_pointing_at_the_builds_own_bridge(api, sdk_dir: Path):
     pins = await (await api.get("/sdk.json")).json()
     answer = await api.get("/sdk.js?public-key=pk_test_demo&sandbox=true")
     assert answer.headers["Access-Control-Allow-Origin"] == "*"
-    assert sri(await answer.read()) == pins["integrity"]
+    bridge = json.loads((sdk_dir / "manifest.json").read_text())["bridge"]
+    short = (await answer.read()).replace(f"/sdk/{bridge}".encode(), BRIDGE_ADDRESS.encode())
+    assert sri(short) == pins["integrity"]
+
+
+@pytest.mark.parametrize(("query", "cache"), [("", LOADER_CACHE), ("&elements=%5B%5D", "no-store")])
+async def test_pinned_loaders_find_the_current_bridge_page_at_one_address_cached_briefly(
+    api, sdk_dir: Path, query: str, cache: str
+):
+    # Cached for minutes, not a year: a pinned loader outlives the build whose worker a page names.
+    assert releases.BRIDGE_ADDRESS == BRIDGE_ADDRESS
+    worker = json.loads((sdk_dir / "manifest.json").read_text())["bridge_worker"]
+    answer = await api.get(
+        f"{BRIDGE_ADDRESS}?origin=http%3A%2F%2Flocalhost&public-key=pk_test_demo&sandbox=true{query}"
+    )
+    assert answer.status == 200
+    assert answer.headers["Cache-Control"] == cache
+    assert worker in await answer.text()
 
 
 async def test_a_version_not_listed_is_a_404_that_says_where_the_list_is(api):
