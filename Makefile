@@ -92,6 +92,7 @@ bench: install-engines build
 	$(BIN)/python bench/sdk_load.py --out bench/RESULTS.md
 	$(BIN)/python bench/server.py --out bench/RESULTS.md
 	$(BIN)/python bench/plugin_start.py --out bench/RESULTS.md
+	$(BIN)/python bench/loader_size.py --out bench/RESULTS.md
 
 # The sdist and wheel of a release, both carrying the compiled SDK (see README, "Releasing"),
 # built from what HEAD holds and nothing else the working tree has. It needs what building the

@@ -13,7 +13,7 @@ from .sandbox import checkout_controls, controls, gate_controls, seeding
 from .state import STATE, ServerState
 from .storage import Database
 from .storage.fixture import load_fixture, read_fixture
-from .web import assets, hosted_checkout
+from .web import assets, hosted_checkout, pinning
 
 __all__ = ["SERVER_NAME", "create_app"]
 
@@ -73,6 +73,7 @@ def create_app(config: Config | None = None) -> web.Application:
             *gate_controls.ROUTES,
             *checkout_controls.ROUTES,
             *openapi.ROUTES,
+            *pinning.ROUTES,
             *assets.ROUTES,
             *hosted_checkout.ROUTES,
         ],

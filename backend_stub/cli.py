@@ -30,10 +30,14 @@ __all__ = ["main", "parse_args", "serve", "version_text"]
 
 
 def version_text(sdk_dir: Path) -> str:
-    """The package's version and the Brython the SDK in ``sdk_dir`` was compiled for."""
+    """The package's version, the Brython the SDK in ``sdk_dir`` was compiled for, and the
+    loader's version and integrity (what a merchant's payment page pins)."""
     presence = inspect(sdk_dir)
     if presence.present:
         sdk = f"SDK compiled for Brython {presence.brython_version}"
+        if "loader_integrity" in presence.manifest:
+            manifest = presence.manifest
+            sdk += f", loader {manifest['loader_version']} {manifest['loader_integrity']}"
     else:
         sdk = f"no compiled SDK ({presence.problem})"
     return f"service-stub {__version__} (service-checkout), {sdk}"
@@ -55,7 +59,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         prog="service-stub", description="Sandbox server of the financing service."
     )
     add = parser.add_argument
-    add("--version", action=_PrintVersion, help="print the package's and the SDK's Brython version, and exit")
+    add(
+        "--version",
+        action=_PrintVersion,
+        help="print the package's version, the SDK's Brython version and the loader's version and"
+        " integrity, and exit",
+    )
     add("--host", default=DEFAULT_HOST, help="address to listen on (default %(default)s)")
     add(
         "--port",

@@ -121,10 +121,34 @@ class Sandbox:
 
     def script_tag(self, *, public_key: str | None = None, sandbox: bool = True, attrs: str = "async") -> str:
         """The ``<script>`` tag of the README's quick start, pointing at this server."""
+        return self._tag(self.sdk_url, public_key, sandbox, attrs)
+
+    def _tag(self, src: str, public_key: str | None, sandbox: bool, attrs: str) -> str:
         query = urllib.parse.urlencode(
             {"public-key": public_key or self.keys.public, "sandbox": "true" if sandbox else "false"}
         )
-        return f'<script src="{self.sdk_url}?{query}"{" " + attrs if attrs else ""}></script>'
+        return f'<script src="{src}?{query}"{" " + attrs if attrs else ""}></script>'
+
+    def sdk_pins(self) -> dict[str, Any]:
+        """``GET /sdk.json``: the loader to pin (``version``, ``url``, ``integrity``) and every
+        version the server serves (``supported``). A CI can fail when the integrity its payment
+        page pins is not among them."""
+        return self._send("GET", "/sdk.json", None, {})
+
+    def pinned_script_tag(
+        self,
+        *,
+        version: str | None = None,
+        public_key: str | None = None,
+        sandbox: bool = True,
+        attrs: str = "async",
+    ) -> str:
+        """The pinned form of :meth:`script_tag`: the loader of ``version`` (the current one by
+        default) at its immutable URL, with its ``integrity`` and ``crossorigin="anonymous"``."""
+        pins = self.sdk_pins()
+        (pin,) = [p for p in pins["supported"] if p["version"] == (version or pins["version"])]
+        pinned = f'integrity="{pin["integrity"]}" crossorigin="anonymous"' + (f" {attrs}" if attrs else "")
+        return self._tag(pin["url"], public_key, sandbox, pinned)
 
     # -- raw calls --------------------------------------------------------------------------------
     def call(

@@ -8,6 +8,7 @@ precompressed at build time and served as brotli or gzip when the browser accept
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ from .bridge_page import render_bridge
 from .compiled_sdk import Presence, inspect
 from .first_answers import fetched_first_answers
 
-__all__ = ["ROUTES", "add_file_cache", "SdkFiles"]
+__all__ = ["ROUTES", "add_file_cache", "cross_origin", "SdkFiles"]
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 LOADER_CACHE = "public, max-age=300"
@@ -127,13 +128,28 @@ async def versioned_file(request: web.Request) -> web.Response:
     return _serve(request, files, name, IMMUTABLE)
 
 
+def cross_origin(
+    handler: Callable[[web.Request], Awaitable[web.Response]],
+) -> Callable[[web.Request], Awaitable[web.Response]]:
+    """``handler`` answering every request with ``Access-Control-Allow-Origin: *``, so that a
+    merchant's ``<script crossorigin="anonymous" integrity=...>`` may check it. Every request,
+    not only those with an ``Origin``: a cache keeps one answer for a plain tag and a CORS tag."""
+
+    async def labelled(request: web.Request) -> web.Response:
+        response = await handler(request)
+        response.headers["Access-Control-Allow-Origin"] = "*"
+        return response
+
+    return labelled
+
+
 def add_file_cache(app: web.Application) -> None:
     """The app's cache of the built files, read on the first request that needs them."""
     app[SDK_FILES] = {}
 
 
 ROUTES = [
-    web.get("/sdk.js", loader),
+    web.get("/sdk.js", cross_origin(loader)),
     web.get("/sdk.d.ts", declarations),
     web.get("/sdk/first", fetched_first_answers),  # before /sdk/{name}, which would take it
     web.get("/sdk/{name}", versioned_file),

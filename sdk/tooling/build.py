@@ -15,7 +15,11 @@ output, in ``backend_stub/web/dist/`` by default, is:
 - ``bridge.<hash>.html``: the template of the bridge page, which the server renders per request
   with the first answers (:mod:`backend_stub.web.bridge_page`) and whose one inline script (its
   hash in the manifest, for the page's CSP) starts the worker and relays its messages;
-- ``sdk.js``: the loader merchants include, pointing at that bridge page;
+- ``loader.js``: the loader ``/sdk.js`` serves, pointing at that bridge page;
+- ``loader.<version>.js``: the loader merchants pin (``/sdk/<version>/sdk.js``), the same but
+  finding the bridge page at the one address that outlives builds, with its version and
+  Subresource Integrity hash in the manifest; and each older pinned loader the server still
+  serves, byte for byte (``sdk/releases/``, :mod:`sdk.tooling.releases`);
 - ``sdk.d.ts``: the TypeScript declarations of the loader's global (``sdk/service.d.ts``);
 - ``.gz`` and ``.br`` forms of the scripts, and ``manifest.json`` naming everything.
 
@@ -47,7 +51,7 @@ from backend_stub.chromium import executable, launch_options
 from backend_stub.sdk_rules import attributes
 from backend_stub.web.js_comments import ScriptError, without_comments
 
-from . import runtime_effects
+from . import releases, runtime_effects
 from .slim_bundle import without_docstrings, without_line_tracking
 from .sources import SHARED_SOURCES, digest
 from .trim_runtime import TrimError, Trimmed, check_recipe, sections, trim
@@ -335,6 +339,7 @@ def build(out: Path = DEFAULT_OUT, runtime: bytes | None = None) -> dict:
         check_recipe(runtime)
     except TrimError as error:
         raise SystemExit(f"cannot build the SDK: {error}") from None
+    kept = releases.kept()  # a record that fails its check stops the build before it starts
     modules = runtime_modules()
     entry = {"name": BOOT_NAME, "src": ENTRY, "is_package": False}
     with sync_playwright() as playwright:
@@ -363,6 +368,11 @@ def build(out: Path = DEFAULT_OUT, runtime: bytes | None = None) -> dict:
     page = page.replace("__RELAY__", relay).replace("__WORKER__", f"/sdk/{worker_name}")
     bridge_name = _write(out, "bridge.html", page.encode("utf-8"))
     loader = loader_source(f"/sdk/{bridge_name}")
+    # The loader merchants pin: the same, but looking for the bridge page at the one address every
+    # pinned loader uses, which outlives builds (sdk.tooling.releases).
+    pinned = loader_source(releases.BRIDGE_ADDRESS).encode("utf-8")
+    for release, data in [(releases.version_of(pinned), pinned), *kept]:
+        _write(out, releases.release_file(release), data, versioned=False)
     manifest = {
         "brython_version": version,
         "brython_sha256": trimmed.report["input_sha256"],
@@ -374,6 +384,7 @@ def build(out: Path = DEFAULT_OUT, runtime: bytes | None = None) -> dict:
         "bridge_script": "sha256-"
         + base64.b64encode(hashlib.sha256(relay.encode("utf-8")).digest()).decode(),
         "loader": _write(out, "loader.js", loader.encode("utf-8"), versioned=False),
+        **releases.pinning(pinned, kept),
         "types": _write(out, "sdk.d.ts", (SDK_DIR / "service.d.ts").read_bytes(), versioned=False),
         "modules": [module["name"] for module in modules],
         "sources": sources,

@@ -69,13 +69,18 @@ async def test_an_sdk_compiled_while_the_server_runs_is_served_from_then_on(api,
 
 
 @pytest.mark.parametrize("built", [True, False])
-def test_version_names_the_package_and_the_brython_of_its_sdk(sdk_dir: Path, built: bool):
+def test_version_names_the_package_the_brython_of_its_sdk_and_the_pinned_loader(sdk_dir: Path, built: bool):
     if built:
         shutil.copytree(BUILT, sdk_dir)
     env = {**os.environ, "SERVICE_SDK_DIR": str(sdk_dir)}
     command = [sys.executable, "-m", "backend_stub", "--version"]
     result = subprocess.run(command, env=env, capture_output=True, text=True, timeout=60, check=True)
+    # What a merchant's payment page pins, for its CI to compare (docs/pci.md).
+    pinned = inspect(BUILT).manifest
+    loader = f"loader {pinned['loader_version']} {pinned['loader_integrity']}"
     expected = (
-        "SDK compiled for Brython 3.15.0" if built else f"no compiled SDK (no {MANIFEST} in {sdk_dir.name}"
+        f"SDK compiled for Brython 3.15.0, {loader}\n"
+        if built
+        else f"no compiled SDK (no {MANIFEST} in {sdk_dir.name}"
     )
     assert result.stdout.startswith(f"service-stub {__version__} (service-checkout), {expected}")

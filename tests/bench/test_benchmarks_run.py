@@ -97,3 +97,9 @@ def test_plugin_start_compares_the_fixture_with_a_bare_process(tmp_path: Path):
     report = run_bench("plugin_start.py", tmp_path / "results.md", "--rounds", "1")
     assert "`sandbox_server` fixture: request to ready" in report
     assert "- fixture start" in report
+
+
+def test_loader_size_reports_the_pinned_loader_beside_the_short_url(tmp_path: Path):
+    report = run_bench("loader_size.py", tmp_path / "results.md")
+    assert "| unpinned (`/sdk.js`) |" in report and "| pinned (`url` of `/sdk.json`) |" in report
+    assert "| Loader | pinned loader: no byte more than `/sdk.js`, any encoding |" in report

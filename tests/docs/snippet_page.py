@@ -6,7 +6,9 @@ site, as in production), with the documents' service origin replaced by the sand
 - the block's markup (a ``js`` block goes in a ``<script>``); the quick start's script tag is
   added unless the block loads ``sdk.js`` itself; ``{{ checkout_id }}`` (where the merchant's
   server writes the id it got) becomes a fresh checkout's id (with a merchant URL for every
-  status), and a ``#pay`` button is added when the block uses one without defining it;
+  status), ``{{ sdk_version }}`` and ``{{ sdk_integrity }}`` the pinned loader's (``/sdk.json``),
+  ``{{ nonce }}`` (in the page and its policy) a fresh nonce per page, and a ``#pay`` button is
+  added when the block uses one without defining it;
   ``with=requirejs`` adds RequireJS first;
 - the merchant's own scripts: a ``js`` block marked ``file=/path.js`` is not a page of its own
   but that file, served at that path to the pages of its document that load it;
@@ -21,12 +23,14 @@ site, as in production), with the documents' service origin replaced by the sand
   produce (then the check is that message, and the SDK need not start).
 
 A ``csp`` block is a Content-Security-Policy: a page with a button and that policy must show the
-button and run a checkout with no violation, while the policy does refuse inline scripts.
+button and run a checkout with no violation, while the policy does refuse inline scripts (the
+quick start's tag carries the policy's nonce, if it has one).
 """
 
 from __future__ import annotations
 
 import re
+import secrets
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
@@ -51,6 +55,8 @@ __all__ = [
 
 # Where a block's page holds the checkout id the merchant's server writes into it.
 CHECKOUT_ID = "{{ checkout_id }}"
+# Where it holds what /sdk.json gives (the pinned loader), and the nonce of its response.
+SDK_VERSION, SDK_INTEGRITY, NONCE = "{{ sdk_version }}", "{{ sdk_integrity }}", "{{ nonce }}"
 
 REQUIREJS = '<script src="/vendor/requirejs/require.js"></script>'
 SDK_UP = "() => window.service && typeof window.service.checkout === 'function'"
@@ -68,10 +74,15 @@ document.addEventListener('securitypolicyviolation', event => {
 });"""
 
 
-# An inline script the page adds: a policy without 'unsafe-inline' refuses to run it.
+# An inline script the page adds: a policy without 'unsafe-inline' refuses to run it (one that
+# enforces Trusted Types refuses its text already).
 INLINE_PROBE = """() => {
   const script = document.createElement('script');
-  script.textContent = 'window.inlineRan = true;';
+  try {
+    script.textContent = 'window.inlineRan = true;';
+  } catch (error) {
+    return 'refused';
+  }
   document.head.appendChild(script);
   return window.inlineRan === true ? 'allowed' : 'refused';
 }"""
@@ -156,9 +167,23 @@ def _document_policy(snippet: Snippet, sandbox: Sandbox) -> str:
     return " ".join(policy.code.split()).replace(DOC_SERVICE_ORIGIN, sandbox.url)
 
 
+def _filled(text: str, sandbox: Sandbox, nonce: str) -> str:
+    """``text`` with the pinned loader's version and integrity, and the page's nonce."""
+    if SDK_VERSION in text or SDK_INTEGRITY in text:
+        pins = sandbox.sdk_pins()
+        text = text.replace(SDK_VERSION, pins["version"]).replace(SDK_INTEGRITY, pins["integrity"])
+    return text.replace(NONCE, nonce)
+
+
+def _policy_nonce(policy: str) -> str | None:
+    found = re.search(r"'nonce-([^']+)'", policy)
+    return found[1] if found else None
+
+
 def build_page(snippet: Snippet, sandbox: Sandbox, merchant: MerchantSite) -> SnippetPage:
     """The merchant page for a block, with the files it loads served beside it."""
-    code = snippet.code.replace(DOC_SERVICE_ORIGIN, sandbox.url)
+    nonce = secrets.token_urlsafe(12)
+    code = _filled(snippet.code.replace(DOC_SERVICE_ORIGIN, sandbox.url), sandbox, nonce)
     if snippet.language in ("js", "javascript"):
         code = f"<script>\n{code}</script>"
     if CHECKOUT_ID in code:
@@ -171,10 +196,11 @@ def build_page(snippet: Snippet, sandbox: Sandbox, merchant: MerchantSite) -> Sn
     source = code
     for script in file_blocks(snippet):
         if f'src="{script.options["file"]}"' in code:
-            text = script.code.replace(DOC_SERVICE_ORIGIN, sandbox.url)
+            text = _filled(script.code.replace(DOC_SERVICE_ORIGIN, sandbox.url), sandbox, nonce)
             merchant.file(script.options["file"], text)
             source += "\n" + text
     csp = _document_policy(snippet, sandbox) if snippet.options.get("csp") == "document" else None
+    csp = _filled(csp, sandbox, nonce) if csp else None
     url = merchant.page(code, head="\n".join(head), sdk=False, csp=csp, title=f"Snippet {snippet.name}")
     return SnippetPage(url, csp, source)
 
@@ -223,6 +249,7 @@ def assert_policy_held(page: Page, console: Console) -> None:
     violations = [v for v in page.evaluate("window.violations") if v != "img-src data"]
     assert not violations, violations
     console.allowed.add("Executing inline script violates the following Content Security Policy")
+    console.allowed.add("This document requires 'TrustedScript' assignment")
     assert page.evaluate(INLINE_PROBE) == "refused"
 
 
@@ -259,10 +286,13 @@ def check_page_snippet(page: Page, snippet: Snippet, sandbox: Sandbox, merchant:
 def check_csp_snippet(page: Page, snippet: Snippet, sandbox: Sandbox, merchant: MerchantSite) -> None:
     """A page under the block's policy runs the SDK and a checkout without a violation."""
     policy = " ".join(snippet.code.split()).replace(DOC_SERVICE_ORIGIN, sandbox.url)
+    policy = _filled(policy, sandbox, secrets.token_urlsafe(12))
+    nonce = _policy_nonce(policy)
+    tag = sandbox.script_tag(attrs=f'nonce="{nonce}" async' if nonce else "async")
     body = '<button data-service-button data-amount="12000" data-currency="EUR" hidden>Pay</button>'
     console = Console(page)
     watch_policy(page)
-    page.goto(merchant.page(body, head=sandbox.script_tag(), sdk=False, csp=policy))
+    page.goto(merchant.page(body, head=tag, sdk=False, csp=policy))
     expect(page.locator("[data-service-button]")).to_be_visible()  # the loader and the bridge ran
     checkout = "id => service.checkout(id, {onSuccess: () => { window.paid = true; }})"
     page.evaluate(checkout, _checkout_for(sandbox, merchant))

@@ -22,6 +22,8 @@ class ProbedSite(MerchantSite):
     def __init__(self, service_url: str) -> None:
         super().__init__(service_url, static={"/engines/": STATIC})
 
-    def page(self, body: str, *, head: str = "", **options: object) -> str:
-        """As ``MerchantSite.page``, the probe first in the head."""
-        return super().page(body, head=PROBE_TAG + head, **options)
+    def page(self, body: str, *, head: str = "", nonce: str | None = None, **options: object) -> str:
+        """As ``MerchantSite.page``, the probe first in the head (with ``nonce``, for a page whose
+        policy allows scripts by nonce only)."""
+        probe = PROBE_TAG.replace("<script ", f'<script nonce="{nonce}" ') if nonce else PROBE_TAG
+        return super().page(body, head=probe + head, **options)
