@@ -691,7 +691,7 @@
       if (overlay && overlay.dialog === dialog) userClose();
     });
     root.style.setProperty('overflow', 'hidden', 'important'); // the page behind stays put
-    document.body.appendChild(dialog);
+    (document.body || document.documentElement).appendChild(dialog); // a checkout asked from the head
     dialog.showModal();
     frame.focus();
   }
