@@ -67,7 +67,7 @@ async def test_final_status_of_errors_and_unknown_paths(api):
 async def test_control_requests_are_not_recorded(api):
     await api.get("/_sandbox/health")
     await read_journal(api)
-    assert await read_journal(api) == {"requests": [], "last_seq": 0}
+    assert await read_journal(api) == {"requests": [], "last_seq": 0, "next_since": None}
 
 
 async def test_preflights_are_options_requests_and_counts_by_method_are_exact(api):
@@ -106,11 +106,11 @@ async def test_since_reads_only_what_happened_after_a_mark(api):
 async def test_clear_and_reset_empty_it_while_numbering_goes_on(api):
     await api.get(BUTTON, params=QUERY, headers=bearer(DEMO_PUBLIC))
     cleared = await api.delete("/_sandbox/requests")
-    assert await cleared.json() == {"requests": [], "last_seq": 1}
+    assert await cleared.json() == {"requests": [], "last_seq": 1, "next_since": None}
     await api.get(BUTTON, params=QUERY, headers=bearer(DEMO_PUBLIC))
     assert [entry["seq"] for entry in (await read_journal(api))["requests"]] == [2]
     assert (await api.post("/_sandbox/reset")).status == 200
-    assert await read_journal(api) == {"requests": [], "last_seq": 2}
+    assert await read_journal(api) == {"requests": [], "last_seq": 2, "next_since": None}
 
 
 async def test_repeated_query_parameters_are_listed(api):
