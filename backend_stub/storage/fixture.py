@@ -63,10 +63,10 @@ def load_fixture(db: Database, data: dict[str, Any]) -> None:
         _fill(conn, data)
 
 
-def reset(db: Database, data: dict[str, Any]) -> None:
+async def reset(db: Database, data: dict[str, Any]) -> None:
     """Empty every table and load the fixture again, atomically; then give the freed space back."""
     with db.transaction() as conn:
         for table in db.tables():
             conn.execute(f'DELETE FROM "{table}"')  # names come from sqlite_master
         _fill(conn, data)
-    db.give_back_space()
+    await db.give_back_space()
