@@ -13,9 +13,9 @@ stops at a deadline with :class:`~backend_stub.domain.errors.DeadlineExceeded`. 
 (a *lane*) has at most half the readers, so one merchant's slow lists cannot take them all.
 
 WAL lets readers see every committed write, and keeps every committed transaction across a
-killed process (SIGKILL). The write-ahead log is cut back to :data:`WAL_SIZE_LIMIT` once its
-content is in the database (SQLite's ``journal_size_limit``): a big transaction, such as
-seeding 100,000 orders, no longer leaves a file of its size behind, and
+killed process (SIGKILL). Once the write-ahead log holds more than :data:`WAL_SIZE_LIMIT`, a
+thread copies it into the database (never the writer's commit, on the event loop), and it is
+cut back to that size when it starts again (SQLite's ``journal_size_limit``); and
 :meth:`Database.give_back_space` returns the pages a reset freed to the file system. A
 ``:memory:`` database is a private file in a temporary folder, removed on close, so that readers
 can open it too: every database works the same way.
@@ -30,7 +30,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Hashable, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager, suppress
 from importlib import resources
 from pathlib import Path
@@ -113,6 +113,9 @@ class Database:
         # A throw-away database need not survive a crash; a file must keep what was committed.
         self._writer.execute(f"PRAGMA synchronous = {'NORMAL' if durable else 'OFF'}")
         self._writer.execute(f"PRAGMA journal_size_limit = {WAL_SIZE_LIMIT}")
+        # Copying the log into the database happens on a thread (_checkpoint_if_big), not in
+        # the writer's commit on the event loop: after a big write it copied megabytes there.
+        self._writer.execute("PRAGMA wal_autocheckpoint = 0")
         self._writer.executescript(_schema())
         _add_new_columns(self._writer)
         install_functions(self._writer)
@@ -121,6 +124,8 @@ class Database:
         self._readers_lock = threading.Lock()
         self._closing = threading.Event()
         self._pool = ThreadPoolExecutor(readers, "service-stub-reader", initializer=self._open_reader)
+        self._checkpointer = ThreadPoolExecutor(1, "service-stub-checkpoint")
+        self._checkpointing: Future[None] | None = None
         self._per_lane = max(1, readers // 2)
         self._lanes: dict[Hashable, asyncio.Semaphore] = {}
 
@@ -160,6 +165,26 @@ class Database:
             connection.execute("ROLLBACK")
             raise
         connection.execute("COMMIT")
+        self._checkpoint_if_big()
+
+    def _checkpoint_if_big(self) -> None:
+        """Once the log holds more than :data:`WAL_SIZE_LIMIT`, copy it into the database on a
+        thread; after that copy, the few frames committed meanwhile here, so that the next write
+        starts the log again (and SQLite cuts it back to the limit)."""
+        running = self._checkpointing
+        if running is not None and not running.done():
+            return
+        try:
+            size = os.stat(self.path + "-wal").st_size
+        except OSError:
+            return
+        if size <= WAL_SIZE_LIMIT:
+            return
+        if running is None:
+            self._checkpointing = self._checkpointer.submit(self._checkpoint, truncate=False)
+        else:
+            self._checkpointing = None
+            self._writer.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
 
     async def give_back_space(self) -> None:
         """Return free pages to the file system, and empty the write-ahead log, when many pages
@@ -179,15 +204,16 @@ class Database:
                 await asyncio.sleep(0)
         await asyncio.to_thread(self._checkpoint)
 
-    def _checkpoint(self) -> None:
+    def _checkpoint(self, *, truncate: bool = True) -> None:
         # A connection of its own, on a thread: a PASSIVE checkpoint copies the log into the
-        # database beside the writer; TRUNCATE then empties it if nobody is in the way (it does
-        # not wait: a busy log is cut at a later checkpoint).
+        # database beside the writer (the next write then starts the log again, cut back to
+        # the limit); TRUNCATE empties it now if nobody is in the way (it does not wait).
         connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         try:
             connection.execute("PRAGMA busy_timeout = 0")
             connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
-            connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+            if truncate:
+                connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
         finally:
             connection.close()
 
@@ -264,6 +290,7 @@ class Database:
         and remove a ``:memory:`` database's file."""
         self._closing.set()
         self._pool.shutdown(wait=True, cancel_futures=True)
+        self._checkpointer.shutdown(wait=True)
         for connection in self._readers:
             connection.close()
         self._writer.close()
