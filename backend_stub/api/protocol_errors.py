@@ -53,7 +53,7 @@ def protocol_error(status: int, exc: BaseException | None) -> APIError:
     return InternalServerError("The server failed; retry later.")
 
 
-class ServiceRequestHandler(RequestHandler):  # type: ignore[misc]
+class ServiceRequestHandler(RequestHandler):
     """aiohttp's connection handler, answering what it refuses in the API's error format."""
 
     def handle_error(
@@ -95,4 +95,4 @@ class ServiceRunner(web.AppRunner):
         plain = await super()._make_server()
         server: Any = _ServiceServer.__new__(_ServiceServer)
         server.__dict__.update(plain.__dict__)  # the app's server, with this class's handlers
-        return server  # type: ignore[no-any-return]
+        return server

@@ -17,7 +17,7 @@ import pytest
 
 from backend_stub.app import SERVER_NAME
 from backend_stub.testkit import ServiceProcess
-from tests.api.hostile import error_of, raw_request, read_answer, send_raw
+from tests.api.hostile import error_of, raw_request, send_raw
 from tests.conftest import DEMO_PRIVATE
 
 REFUND = "/orders/fixture-order-1/refund"
@@ -87,7 +87,7 @@ async def test_an_unknown_content_encoding_is_a_415_naming_it_and_nothing_happen
 
 async def test_a_client_gone_mid_body_is_journalled_failed_without_a_traceback(server):
     before = len(tracebacks(server))
-    reader, writer = await asyncio.open_connection("127.0.0.1", port_of(server))
+    _, writer = await asyncio.open_connection("127.0.0.1", port_of(server))
     head = raw_request("POST", REFUND, AUTH, "Content-Type: application/json").replace(
         b"Connection: close", b"Content-Length: 100"
     )
@@ -107,4 +107,13 @@ async def test_a_client_gone_mid_body_is_journalled_failed_without_a_traceback(s
     assert (last["outcome"], last["status"]) == ("failed", None)
     await asyncio.sleep(0.1)  # the server's log line, if any, crosses a pipe
     assert tracebacks(server)[before:] == []
-    assert reader is not None
+
+
+@pytest.mark.parametrize("timeout", ["%C2%B2", "9" * 5000, "%EF%BC%91%EF%BC%95", "0"])
+async def test_a_bridge_page_with_a_checkout_timeout_no_rule_takes_is_never_a_500(server, timeout):
+    # str.isdigit() took '²' and full-width digits, then int() raised: a 500 for the bridge page.
+    loader = await send_raw(port_of(server), raw_request("GET", "/sdk.js"))
+    bridge = loader.body.decode().split("var BRIDGE_PATH = '", 1)[1].split("'", 1)[0]
+    query = f"origin=http%3A%2F%2Flocalhost&public-key=pk_test_demo&sandbox=true&checkout_timeout={timeout}"
+    answer = await send_raw(port_of(server), raw_request("GET", f"{bridge}?{query}&elements=%5B%5D"))
+    assert answer.status == 200, answer.body[:300]
