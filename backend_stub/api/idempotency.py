@@ -41,7 +41,15 @@ MAX_KEY_LENGTH = 255
 _NOT_KEPT = frozenset({408, 429})
 # Headers aiohttp writes for each answer itself, and those of its format: the replay gets its own.
 _NOT_REPLAYED = frozenset(
-    {"content-length", "date", "server", "transfer-encoding", "connection", "content-type", "x-service-media-type"}
+    {
+        "content-length",
+        "date",
+        "server",
+        "transfer-encoding",
+        "connection",
+        "content-type",
+        "x-service-media-type",
+    }
 )
 _NOTHING = object()
 
@@ -102,7 +110,9 @@ async def once(
             headers = {
                 name: value for name, value in response.headers.items() if name.lower() not in _NOT_REPLAYED
             }
-            answered = StoredAnswer(fingerprint, response.status, headers, None if data is None else to_json(data))
+            answered = StoredAnswer(
+                fingerprint, response.status, headers, None if data is None else to_json(data)
+            )
             store.keep(merchant.id, key, answered, time.time(), generation)
         return response
     finally:

@@ -32,7 +32,15 @@ from .errors import Conflict, FieldErrors, Invalid
 from .identifiers import new_identifier
 from .values import parse_json_amount
 
-__all__ = ["REFUNDS_SHOWN", "Refund", "Balance", "RefundStatus", "parse_amount_request", "plan_refund", "refundable_now"]
+__all__ = [
+    "REFUNDS_SHOWN",
+    "Refund",
+    "Balance",
+    "RefundStatus",
+    "parse_amount_request",
+    "plan_refund",
+    "refundable_now",
+]
 
 
 @dataclass(frozen=True, slots=True)

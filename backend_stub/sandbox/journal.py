@@ -11,8 +11,9 @@ A reader gets the journal a page at a time (:data:`PAGE_ENTRIES` entries and abo
 :data:`PAGE_BYTES` of JSON at most), picked in time linear in the page and described a few
 milliseconds at a time, other requests running in between (:func:`render_page`): a full journal
 of long URLs once took 80 s to describe on the event loop, and every merchant waited. (On a
-thread it would not help: describing is Python work, which holds the interpreter's lock.) Text that is not UTF-8 (a header's raw
-bytes) is kept with U+FFFD in their place, so the answer is strict JSON.
+thread it would not help: describing is Python work, which holds the interpreter's lock.) Text
+that is not UTF-8 (a header's raw bytes) is kept with U+FFFD in their place, so the answer is
+strict JSON.
 """
 
 from __future__ import annotations

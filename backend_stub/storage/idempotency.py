@@ -69,7 +69,10 @@ class IdempotencyStore:
             return None
         data = row["data"]
         return StoredAnswer(
-            row["fingerprint"], row["status"], json.loads(row["headers"]), None if data is None else bytes(data)
+            row["fingerprint"],
+            row["status"],
+            json.loads(row["headers"]),
+            None if data is None else bytes(data),
         )
 
     def keep(self, merchant_id: str, key: str, answer: StoredAnswer, now: float, generation: int) -> None:
@@ -90,7 +93,9 @@ class IdempotencyStore:
                 ).fetchone()
                 gone = [(replaced[0], replaced[1])] if replaced is not None else []
                 gone += _oldest_beyond(conn, merchant_id, usage, size, gone)
-                conn.executemany("DELETE FROM idempotent_answers WHERE rowid = ?", [(row,) for row, _ in gone])
+                conn.executemany(
+                    "DELETE FROM idempotent_answers WHERE rowid = ?", [(row,) for row, _ in gone]
+                )
                 conn.execute(
                     "INSERT INTO idempotent_answers"
                     " (merchant_id, key, created, size, fingerprint, status, headers, data)"

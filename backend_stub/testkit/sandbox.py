@@ -306,7 +306,9 @@ class Sandbox:
         query["any_version"] = "true" if any_version else None
         found: list[dict[str, Any]] = []
         while True:  # the server answers a page at a time
-            wanted = urllib.parse.urlencode({name: value for name, value in query.items() if value is not None})
+            wanted = urllib.parse.urlencode(
+                {name: value for name, value in query.items() if value is not None}
+            )
             page = self.control("GET", "/_sandbox/requests" + (f"?{wanted}" if wanted else ""))
             found.extend(page["requests"])
             if page.get("next_since") is None:

@@ -72,7 +72,19 @@ def test_settings_read_from_the_bridge_url_take_strings():
 
 @pytest.mark.parametrize(
     "given",
-    ["²", "1²", "１５００", "9" * 5000, "3600001", "-1500", " 1500", "1e4", float("nan"), float("inf"), 3600001],
+    [
+        "²",
+        "1²",
+        "１５００",
+        "9" * 5000,
+        "3600001",
+        "-1500",
+        " 1500",
+        "1e4",
+        float("nan"),
+        float("inf"),
+        3600001,
+    ],
 )
 def test_a_checkout_timeout_that_is_not_ascii_digits_in_range_is_a_named_problem(given):
     # str.isdigit() takes '²' and full-width digits, which int() refuses or reads; a URL's value
