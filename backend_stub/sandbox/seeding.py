@@ -49,7 +49,9 @@ async def seed_orders(request: web.Request) -> web.Response:
     merchant = authenticate(request.headers, Access.PRIVATE, state.merchants)
     data = await read_json(request.clone(client_max_size=SEED_MAX_BODY))
     if isinstance(data, list) and len(data) > MAX_SEEDED:
-        raise Invalid({"body": [f"At most {MAX_SEEDED} orders per request: send the others in more requests."]})
+        raise Invalid(
+            {"body": [f"At most {MAX_SEEDED} orders per request: send the others in more requests."]}
+        )
     single = not isinstance(data, list)
     items: list[object] = [data] if single else data  # type: ignore[assignment]
     errors, seen, orders, stamp = FieldErrors(), set[str](), list[Order](), now()

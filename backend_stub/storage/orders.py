@@ -153,7 +153,8 @@ class OrderStore:
         """Remove these orders of the merchant (a seeding undone), with what hangs on them."""
         with self.db.transaction() as conn:
             conn.executemany(
-                "DELETE FROM orders WHERE merchant_id = ? AND id = ?", [(merchant_id, oid) for oid in order_ids]
+                "DELETE FROM orders WHERE merchant_id = ? AND id = ?",
+                [(merchant_id, oid) for oid in order_ids],
             )
 
     def count(self, merchant_id: str, conditions: Sequence[Condition]) -> int:
