@@ -77,3 +77,10 @@ def test_plugin_start_compares_the_fixture_with_a_bare_process(tmp_path: Path):
     report = run_bench("plugin_start.py", tmp_path / "results.md", "--rounds", "1")
     assert "`sandbox_server` fixture: request to ready" in report
     assert "- fixture start" in report
+
+
+def test_soak_reports_5xx_latency_and_sizes_after_each_reset(tmp_path: Path):
+    report = run_bench("soak.py", tmp_path / "results.md", "--seconds", "4", "--reset-every", "1.5")
+    assert "| Server soak | 0 5xx in 10 minutes of mixed load, 8 clients |" in report
+    assert "- after each reset, RSS MiB: " in report and "- button checks: " in report
+    assert "| keyed refund | 200: " in report
