@@ -196,12 +196,15 @@ class Database:
         18 s. A file made before incremental vacuum keeps its free pages (for its next rows).
         """
         writer = self._writer
-        if writer.execute("PRAGMA freelist_count").fetchone()[0] < _SPARE_PAGES:
+        free = writer.execute("PRAGMA freelist_count").fetchone()[0]
+        if free < _SPARE_PAGES:
             return
         if writer.execute("PRAGMA auto_vacuum").fetchone()[0] == _INCREMENTAL:
-            while writer.execute("PRAGMA freelist_count").fetchone()[0]:
+            for _ in range(free):  # each step frees at least one page
                 writer.execute(f"PRAGMA incremental_vacuum({_PAGES_PER_STEP})").fetchall()
                 await asyncio.sleep(0)
+                if not writer.execute("PRAGMA freelist_count").fetchone()[0]:
+                    break
         await asyncio.to_thread(self._checkpoint)
 
     def _checkpoint(self, *, truncate: bool = True) -> None:
