@@ -149,9 +149,10 @@ async def test_the_write_ahead_log_stays_within_its_limit_while_seeding(server: 
         for _ in range(6):
             assert await seed_big(session, orders) == 201
             largest = max(largest, sizes(server.db)[1])
-    # Each commit's checkpoint moves the log into the database, and SQLite cuts the file back
-    # to the limit when the log starts again: it never holds more than a request or two.
-    assert largest <= 2 * WAL_SIZE_LIMIT, largest
+    # Past the limit a thread copies the log into the database (commits go on meanwhile), and
+    # SQLite cuts the file back to the limit when the log starts again: it holds a few MiB, not
+    # the 488 MB one big seeding once left.
+    assert largest <= 4 * WAL_SIZE_LIMIT, largest
 
 
 async def test_seeding_more_than_a_request_s_orders_is_a_400_naming_the_body(api):
