@@ -8,6 +8,7 @@ from aiohttp import web
 
 from . import endpoints
 from .api import articles, button, captures, checkouts, openapi, orders, refunds
+from .api.protocol_errors import SERVER_NAME
 from .config import Config
 from .sandbox import checkout_controls, controls, gate_controls, seeding
 from .state import STATE, ServerState
@@ -32,10 +33,6 @@ def _open_state(config: Config) -> ServerState:
         db.close()  # its reader threads, and the file of a :memory: database
         raise
     return ServerState(config=config, db=db, fixture=fixture)
-
-
-# aiohttp's default, "Python/3.11 aiohttp/3.14.5", tells a prober which known bugs to try.
-SERVER_NAME = "service-stub"
 
 
 async def _name_the_server(_request: web.Request, response: web.StreamResponse) -> None:

@@ -19,6 +19,7 @@ from aiohttp.web_protocol import RequestPayloadError
 
 from . import __version__
 from .api.hosts import hostname
+from .api.protocol_errors import ServiceRunner
 from .app import create_app
 from .config import DEFAULT_HOST, DEFAULT_PORT, Config
 from .domain.errors import FieldErrors
@@ -173,7 +174,7 @@ async def serve(config: Config, host: str, port: int, *, stop_when_stdin_closes:
     """Serve until SIGINT or SIGTERM (or the end of standard input, when asked); prints the URL
     once the socket is listening."""
     _allow_open_files()
-    runner = web.AppRunner(create_app(config), access_log=None, handle_signals=False)
+    runner = ServiceRunner(create_app(config), access_log=None, handle_signals=False)
     await runner.setup()
     await web.TCPSite(runner, host, port).start()
     bound = runner.addresses[0][1]  # the real port when 0 was asked for

@@ -49,7 +49,7 @@ from backend_stub.testkit import ServiceProcess  # noqa: E402
 
 LISTED_ORDERS = 100_000
 REFUNDABLE_ORDERS = 20_000
-SEED_BATCH = 20_000
+SEED_BATCH = 1_000  # POST /_sandbox/orders takes at most this many orders a request
 BUTTON = "/checkout/button?amount=5000&currency=EUR"
 # Three filters: a status, an amount range and a time range.
 LIST_FILTERS = {"status": "confirmed", "total_amount-gte": 50_000, "created-gte": "2026-04-01T00:00:00+00:00"}
@@ -248,7 +248,8 @@ def seed(service_url: str) -> tuple[int, list[str]]:
         {"id": f"refund-{index:05d}", "total_amount": 10**9, "status": "confirmed"}
         for index in range(REFUNDABLE_ORDERS)
     ]
-    post_json(service_url + "/_sandbox/orders", "sk_test_demo", refundable)
+    for start in range(0, len(refundable), SEED_BATCH):
+        post_json(service_url + "/_sandbox/orders", "sk_test_demo", refundable[start : start + SEED_BATCH])
     return expected_count(orders), [order["id"] for order in refundable]
 
 

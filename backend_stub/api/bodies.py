@@ -12,7 +12,12 @@ A compressed body (``Content-Encoding: gzip``, ``deflate``, ``br``) is decompres
 as it is read, a slice at a time, so the size limit stops it while it is still expanding; a
 compressed body that does not decode is a 400 naming ``body``, and whatever the route allows,
 it may expand to :data:`MAX_DECODED_BODY` at most: 623 KiB of gzip made 55 MiB of orders, which
-held every request for 4.6 s while a control parsed them.
+held every request for 4.6 s while a control parsed them. A Content-Encoding other than
+those is a 415 naming it (aiohttp would take ``foo`` as identity).
+
+A client that goes away before its body has arrived is no error of the server's: aiohttp's
+``ConnectionResetError`` ends the request (:mod:`.serving` lets it through), the journal records
+it as ``failed``, and :mod:`.protocol_errors` logs it without a traceback.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from aiohttp.web_protocol import RequestPayloadError
 
 from ..state import state_of
 from .errors import RequestTimeout, UnsupportedMediaType, ValidationFailed
+from .protocol_errors import SUPPORTED_ENCODINGS, unsupported_encoding
 
 __all__ = ["MAX_DECODED_BODY", "MAX_DEPTH", "read_body", "read_json"]
 
@@ -69,7 +75,10 @@ async def read_body(request: web.Request) -> bytes:
     if cached is not None:
         return cached
     reader = request
-    if request.headers.get("Content-Encoding", "identity").strip().lower() != "identity":
+    encoding = request.headers.get("Content-Encoding", "identity").strip().lower()
+    if encoding not in SUPPORTED_ENCODINGS:
+        raise unsupported_encoding(request.headers.get("Content-Encoding", ""))
+    if encoding != "identity":
         reader = request.clone(client_max_size=min(request.client_max_size, MAX_DECODED_BODY))
     timeout = state_of(request).config.body_timeout
     try:

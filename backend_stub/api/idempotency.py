@@ -4,7 +4,9 @@ The same merchant sending the same key with the same method, path and body withi
 lifetime (24 hours) gets the first answer again, status, headers and body, with
 ``Idempotent-Replayed: true``, and nothing happens twice. The same key with another method,
 path or body is a 409, and so is a retry that arrives while the first request under the key is
-still running. Keys are per merchant. Answers are kept in SQLite, so they survive a restart.
+still running. Keys are per merchant. Answers are kept in SQLite, so they survive a restart,
+as data: a retry gets the first answer in the format it asks for (JSON or XML). A reset forgets
+them, answers still being made included (:meth:`~..storage.idempotency.IdempotencyStore.forget`).
 
 Answers a retry could change are not kept, so the retry runs again: 5xx (the server failed or
 was down), 408 and 429 (try again later). A 4xx that the request itself caused is kept, as
@@ -20,6 +22,7 @@ import hashlib
 import time
 from collections.abc import Awaitable, Callable
 
+import orjson
 from aiohttp import web
 
 from ..state import state_of
@@ -27,6 +30,7 @@ from ..storage.idempotency import StoredAnswer
 from ..storage.merchants import Merchant
 from .bodies import read_body
 from .errors import Conflict, ValidationFailed
+from .rendering import RENDERED, render, render_empty, to_json
 
 __all__ = ["KEY_HEADER", "REPLAYED_HEADER", "MAX_KEY_LENGTH", "check_key", "once"]
 
@@ -35,8 +39,19 @@ REPLAYED_HEADER = "Idempotent-Replayed"
 MAX_KEY_LENGTH = 255
 # Statuses a retry may well change: their answers are not kept.
 _NOT_KEPT = frozenset({408, 429})
-# Headers aiohttp writes for each answer itself: the replay gets its own.
-_NOT_REPLAYED = frozenset({"content-length", "date", "server", "transfer-encoding", "connection"})
+# Headers aiohttp writes for each answer itself, and those of its format: the replay gets its own.
+_NOT_REPLAYED = frozenset(
+    {
+        "content-length",
+        "date",
+        "server",
+        "transfer-encoding",
+        "connection",
+        "content-type",
+        "x-service-media-type",
+    }
+)
+_NOTHING = object()
 
 
 def check_key(key: str) -> str | None:
@@ -54,8 +69,12 @@ def _fingerprint(method: str, path: str, body: bytes) -> str:
     return digest.hexdigest()
 
 
-def _replay(answer: StoredAnswer) -> web.Response:
-    response = web.Response(status=answer.status, body=answer.body or None, headers=answer.headers)
+def _replay(request: web.Request, answer: StoredAnswer) -> web.Response:
+    if answer.data is None:
+        response = render_empty(request, answer.status)
+        response.headers.update(answer.headers)
+    else:
+        response = render(request, orjson.loads(answer.data), answer.status, answer.headers)
     response.headers[REPLAYED_HEADER] = "true"
     return response
 
@@ -76,21 +95,25 @@ async def once(
     if slot in running:
         raise Conflict(f"A request with {KEY_HEADER} {key!r} is still running; retry when it has answered.")
     running.add(slot)
+    generation = store.generation  # a reset while the request runs: its answer is not kept
     try:
         fingerprint = _fingerprint(request.method, request.path, await read_body(request))
         stored = store.find(merchant.id, key, time.time())
         if stored is not None:
             if stored.fingerprint != fingerprint:
                 raise Conflict(f"{KEY_HEADER} {key!r} was used with another request; use a new key.")
-            return _replay(stored)
+            return _replay(request, stored)
+        request.pop(RENDERED, None)
         response = await answer()
-        sent = response.body if isinstance(response, web.Response) else None
-        if isinstance(sent, bytes | None) and response.status < 500 and response.status not in _NOT_KEPT:
+        data = request.get(RENDERED, _NOTHING)
+        if data is not _NOTHING and response.status < 500 and response.status not in _NOT_KEPT:
             headers = {
                 name: value for name, value in response.headers.items() if name.lower() not in _NOT_REPLAYED
             }
-            answered = StoredAnswer(fingerprint, response.status, headers, sent or b"")
-            store.keep(merchant.id, key, answered, time.time())
+            answered = StoredAnswer(
+                fingerprint, response.status, headers, None if data is None else to_json(data)
+            )
+            store.keep(merchant.id, key, answered, time.time(), generation)
         return response
     finally:
         running.discard(slot)

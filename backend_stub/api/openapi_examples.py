@@ -115,6 +115,7 @@ OPERATIONS: dict[str, Exchange] = {
                     "created": "2026-11-26T10:38:51.046920+00:00",
                 }
             ],
+            "refund_count": 1,
         },
     ),
     "getOrderRefunds": Exchange("GET", ORDER + "/refund", 200),

@@ -6,7 +6,7 @@ from typing import Any
 
 from aiohttp import web
 
-from ..domain.refunds import Refund, RefundStatus, parse_amount_request
+from ..domain.refunds import REFUNDS_SHOWN, Refund, RefundStatus, parse_amount_request
 from ..domain.timestamps import format_timestamp, now
 from ..state import state_of
 from ..storage.refunds import RefundStore
@@ -39,6 +39,7 @@ def _present_status(status: RefundStatus) -> dict[str, Any]:
     return {
         "remaining_amount": status.remaining_amount,
         "results": [present_refund(refund) for refund in status.refunds],
+        "refund_count": status.refund_count,
     }
 
 
@@ -95,9 +96,17 @@ def openapi_section() -> Section:
             "remaining_amount": {**BALANCE, "description": "What stays refundable of the order."},
             "results": {
                 **array(ref("Refund")),
-                "description": "Every refund of the order, made on the order or on one of its"
-                " captures, newest first. A capture refund's `pending_amount` is what was left of"
-                " its capture, not of the order: `remaining_amount` is the order's.",
+                "maxItems": REFUNDS_SHOWN,
+                "description": f"The order's refunds, made on the order or on one of its captures,"
+                f" newest first: the newest {REFUNDS_SHOWN} (`refund_count` says how many there are)."
+                " A capture refund's `pending_amount` is what was left of its capture, not of the"
+                " order: `remaining_amount` is the order's.",
+            },
+            "refund_count": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "How many refunds the order has (sandbox field); `results` lists the"
+                f" newest {REFUNDS_SHOWN}.",
             },
         },
         description="What stays refundable of an order, and every refund made on it.",

@@ -10,9 +10,12 @@ from aiohttp import web
 from .negotiation import DEFAULT, MediaType
 from .xml import to_xml
 
-__all__ = ["MEDIA_TYPE", "render", "render_empty", "media_type_of"]
+__all__ = ["MEDIA_TYPE", "RENDERED", "render", "render_empty", "media_type_of", "to_json"]
 
 MEDIA_TYPE = web.RequestKey("media_type", MediaType)  # the negotiated media type
+# The data of the request's last rendered answer (None: an answer without a body), which an
+# idempotent retry renders again in the format it asks for (api.idempotency).
+RENDERED = web.RequestKey("rendered", object)
 
 
 def media_type_of(request: web.Request) -> MediaType:
@@ -28,15 +31,8 @@ def render(
 ) -> web.Response:
     """An API answer carrying ``data`` in the format the request negotiated."""
     media = media_type_of(request)
-    # orjson encodes straight to UTF-8 bytes, ten times faster than the json module on an
-    # availability answer, and writes NaN as null where the json module writes invalid JSON.
-    if media.format == "xml":
-        body = to_xml(data).encode()
-    else:
-        try:
-            body = orjson.dumps(data)
-        except orjson.JSONEncodeError:
-            body = _json_without_surrogates(data)
+    request[RENDERED] = data
+    body = to_xml(data).encode() if media.format == "xml" else to_json(data)
     response = web.Response(
         body=body,
         status=status,
@@ -45,6 +41,16 @@ def render(
     if headers:
         response.headers.update(headers)
     return response
+
+
+def to_json(data: object) -> bytes:
+    """``data`` as strict JSON in UTF-8."""
+    # orjson encodes straight to UTF-8 bytes, ten times faster than the json module on an
+    # availability answer, and writes NaN as null where the json module writes invalid JSON.
+    try:
+        return orjson.dumps(data)
+    except orjson.JSONEncodeError:
+        return _json_without_surrogates(data)
 
 
 def _json_without_surrogates(data: object) -> bytes:
@@ -57,6 +63,7 @@ def _json_without_surrogates(data: object) -> bytes:
 def render_empty(request: web.Request, status: int = 204) -> web.Response:
     """An answer without a body (204): no Content-Type, as there is no content to label; the
     version it was answered in is in ``X-Service-Media-Type``."""
+    request[RENDERED] = None
     response = web.Response(status=status)
     response.headers["X-Service-Media-Type"] = media_type_of(request).header
     return response

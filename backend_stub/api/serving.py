@@ -96,6 +96,8 @@ async def _answered(request: web.Request, handler: Handler) -> web.StreamRespons
 def _error_or_redirect(request: web.Request, exc: Exception) -> web.Response:
     if isinstance(exc, web.HTTPException) and exc.status < 400:
         raise exc  # a redirect goes out as aiohttp makes it
+    if isinstance(exc, ConnectionResetError):
+        raise exc  # the client went away mid-body: no answer to give (api.protocol_errors)
     return error_answer(request, exc)
 
 

@@ -14,6 +14,12 @@ _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_.-]*$")
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
+# Characters a parser would normalise, written as references so that they arrive as sent: a
+# carriage return (a line end "\r\n" is read as "\n") and, in attributes, tab and line feed.
+_KEPT = {"\r": "&#13;"}
+_KEPT_IN_ATTRIBUTES = {"\r": "&#13;", "\n": "&#10;", "\t": "&#9;"}
+
+
 def _text(value: str) -> str:
     return _NOT_XML.sub("\ufffd", value)
 
@@ -23,7 +29,7 @@ def _element(name: str, value: object, out: list[str]) -> None:
     if _NAME.match(name) and not name.lower().startswith("xml"):
         open_tag, close_tag = f"<{name}>", f"</{name}>"
     else:
-        open_tag, close_tag = f"<field name={quoteattr(_text(name))}>", "</field>"
+        open_tag, close_tag = f"<field name={quoteattr(_text(name), _KEPT_IN_ATTRIBUTES)}>", "</field>"
     if value is None:
         out.append(open_tag[:-1] + "/>")
         return
@@ -42,7 +48,7 @@ def _value(value: object, out: list[str]) -> None:
     elif isinstance(value, bool):
         out.append("true" if value else "false")
     else:
-        out.append(escape(_text(str(value))))
+        out.append(escape(_text(str(value)), _KEPT))
 
 
 def to_xml(data: object) -> str:

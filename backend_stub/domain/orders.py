@@ -29,6 +29,7 @@ __all__ = [
     "ORDER_STATUSES",
     "ORDER_FIELDS",
     "ORDER_FILTER_FIELDS",
+    "parse_order_items",
     "Order",
     "parse_order",
     "parse_orders",
@@ -165,9 +166,19 @@ def parse_orders(data: object, *, now: datetime) -> tuple[list[Order], bool]:
     errors = FieldErrors()
     single = not isinstance(data, list)
     items: list[object] = data if isinstance(data, list) else [data]
+    orders = parse_order_items(items, 0, single, set(), errors, now=now)
+    errors.raise_if_any()
+    return orders, single
+
+
+def parse_order_items(
+    items: list[object], first: int, single: bool, seen: set[str], errors: FieldErrors, *, now: datetime
+) -> list[Order]:
+    """The orders of ``items``, the array's items from index ``first`` on (``single``: the one
+    object of a request), recording each problem in ``errors`` and each id in ``seen``, so that
+    a long array can be read a slice at a time (:mod:`backend_stub.sandbox.seeding`)."""
     orders: list[Order] = []
-    seen: set[str] = set()
-    for index, item in enumerate(items):
+    for index, item in enumerate(items, first):
         path = "" if single else f"[{index}]."
         order = parse_order(item, path, errors, now=now)
         if order is None:
@@ -176,5 +187,4 @@ def parse_orders(data: object, *, now: datetime) -> tuple[list[Order], bool]:
             errors.add(path + "id", "Repeated in this request.")
         seen.add(order.id)
         orders.append(order)
-    errors.raise_if_any()
-    return orders, single
+    return orders

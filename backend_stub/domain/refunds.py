@@ -32,7 +32,15 @@ from .errors import Conflict, FieldErrors, Invalid
 from .identifiers import new_identifier
 from .values import parse_json_amount
 
-__all__ = ["Refund", "Balance", "RefundStatus", "parse_amount_request", "plan_refund", "refundable_now"]
+__all__ = [
+    "REFUNDS_SHOWN",
+    "Refund",
+    "Balance",
+    "RefundStatus",
+    "parse_amount_request",
+    "plan_refund",
+    "refundable_now",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,10 +73,18 @@ class Balance:
 @dataclass(frozen=True, slots=True)
 class RefundStatus:
     """An order's refund status: what stays refundable (total minus every refund, whatever the
-    order's state) and all its refund records, of the order and of its captures, newest first."""
+    order's state), how many refunds it has, of the order and of its captures, and the newest
+    :data:`REFUNDS_SHOWN` of them, newest first."""
 
     remaining_amount: int
     refunds: tuple[Refund, ...]
+    refund_count: int
+
+
+# The refund records an order's refund status lists at most: each answer, and each answer an
+# idempotency key keeps, costs the same however many refunds the order has (1,200 one-cent
+# refunds once made every answer 0.28 MB).
+REFUNDS_SHOWN = 100
 
 
 def parse_amount_request(data: object) -> int:

@@ -41,11 +41,16 @@ async def health(request: web.Request) -> web.Response:
 
 @control
 async def reset(request: web.Request) -> web.Response:
-    """Back to the fixture: every object created since is gone, every control switched off."""
+    """Back to the fixture: every object created since is gone, every control switched off.
+
+    The requests a fault holds are ended first (they answer an error, unserved), and answers
+    still being made are not kept under their idempotency keys: nothing from before the reset
+    acts on what follows it."""
     state = state_of(request)
-    reset_storage(state.db, state.fixture)
-    state.merchants.invalidate()
     request.app[SWITCHBOARD].reset()
+    state.idempotency.forget()
+    await reset_storage(state.db, state.fixture)
+    state.merchants.invalidate()
     return web.json_response({"status": "reset"})
 
 

@@ -5,8 +5,10 @@ checkout page). A fault without a method matches every method except ``OPTIONS``
 the CORS preflight would make the browser fail before the real request is even sent, so a
 test that wants that says ``"method": "OPTIONS"``. When several faults match, the oldest wins.
 
-A delay holds the request; clearing the faults (or a reset, or the server stopping) releases
-every held request at once, so a test can hold requests as long as it needs and no longer.
+A delay holds the request; clearing the faults (or the server stopping) releases every held
+request at once, so a test can hold requests as long as it needs and no longer. A reset ends
+them instead (:meth:`Faults.end_held`): they answer an error and are never served, so a refund
+held across a reset is not applied to the fresh data.
 
 Every request is checked against the active faults, on the event loop, and a glob is compiled
 to a regular expression when it is added, so both are bounded: at most :data:`MAX_FAULTS`
@@ -125,13 +127,23 @@ def parse_fault(data: object, fault_id: int) -> Fault:
     )
 
 
+class _Release:
+    """What the requests held now wait for, and whether it ends them rather than lets them go on."""
+
+    __slots__ = ("event", "ended")
+
+    def __init__(self) -> None:
+        self.event = asyncio.Event()
+        self.ended = False
+
+
 class Faults:
     """The active faults, oldest first, and the requests their delays hold."""
 
     def __init__(self) -> None:
         self.active: list[Fault] = []
         self._last_id = 0
-        self._release = asyncio.Event()
+        self._release = _Release()
 
     def add(self, data: object) -> Fault:
         """Register the fault a control request describes; :class:`Conflict` when
@@ -153,19 +165,26 @@ class Faults:
                 return fault
         return None
 
-    async def hold(self, delay_ms: int) -> None:
-        """Wait ``delay_ms``, or less if the held requests are released first."""
+    async def hold(self, delay_ms: int) -> bool:
+        """Wait ``delay_ms``, or less if the held requests are released first; True when they
+        were ended (:meth:`end_held`): the request must then not be served."""
         release = self._release
         try:
             async with asyncio.timeout(delay_ms / 1000):
-                await release.wait()
+                await release.event.wait()
         except TimeoutError:
-            pass
+            return False
+        return release.ended
 
-    def release(self) -> None:
-        """End every delay now running; later delays wait again."""
-        self._release.set()
-        self._release = asyncio.Event()
+    def release(self, *, ended: bool = False) -> None:
+        """Let every delay now running go on (or end it, ``ended``); later delays wait again."""
+        self._release.ended = ended
+        self._release.event.set()
+        self._release = _Release()
+
+    def end_held(self) -> None:
+        """End every delay now running: those requests answer an error, unserved."""
+        self.release(ended=True)
 
     def clear(self) -> None:
         """Forget every fault and release the requests they hold; ids go on from the last one."""
@@ -173,9 +192,11 @@ class Faults:
         self.release()
 
     def reset(self) -> None:
-        """As :meth:`clear`, and the next fault is number 1 again, as on a new server.
+        """Forget every fault and end the requests they hold; the next fault is number 1 again,
+        as on a new server.
 
         A reset also empties the journal, so no entry is left naming an older fault.
         """
-        self.clear()
+        self.active.clear()
+        self.end_held()
         self._last_id = 0

@@ -25,7 +25,7 @@ from contextlib import suppress
 from aiohttp import web
 
 from ..api.auth import key_holder
-from ..api.errors import APIError, NotAcceptable, Throttled, for_status
+from ..api.errors import APIError, NotAcceptable, ServiceUnavailable, Throttled, for_status
 from ..api.negotiation import negotiate
 from ..api.rendering import MEDIA_TYPE
 from ..api.routing import Handler, RouteInfo
@@ -44,6 +44,11 @@ __all__ = ["DROPPED_STATUS", "INTERNAL", "admit", "answer", "drop"]
 INTERNAL = web.RequestKey("backend_stub.internal", bool)
 # What a dropped request's never-sent response says (nginx's "no response").
 DROPPED_STATUS = 444
+# A request held by a delay when the sandbox was reset: it must not act on the fresh data.
+_ENDED_BY_RESET = ServiceUnavailable(
+    "The sandbox was reset while this request was held by a fault; it was not served.",
+    headers={"Retry-After": "0"},
+)
 
 
 async def admit(
@@ -81,8 +86,10 @@ async def admit(
             else:
                 try:  # a delayed request counts against its key's limit: it is in flight
                     if fault is not None:
-                        await board.faults.hold(fault.delay_ms)
-                        response = _fault_answer(request, info, fault, entry)
+                        if await board.faults.hold(fault.delay_ms):
+                            response = answer(request, _ENDED_BY_RESET, info)
+                        else:
+                            response = _fault_answer(request, info, fault, entry)
                     if response is None:
                         response = await serve(request, handler, info, holder)
                 finally:

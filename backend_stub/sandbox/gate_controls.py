@@ -12,7 +12,7 @@ from aiohttp import web
 from ..api.bodies import read_json
 from ..state import STATE
 from .controls import control
-from .journal import parse_filter
+from .journal import parse_filter, render_page
 from .switchboard import SWITCHBOARD, Switchboard
 
 __all__ = ["ROUTES", "add_switchboard"]
@@ -24,11 +24,11 @@ def _board(request: web.Request) -> Switchboard:
 
 @control
 async def list_requests(request: web.Request) -> web.Response:
-    """The journal, oldest first; filters ``method``, ``path`` (with ``any_version``), ``since``."""
-    journal = _board(request).journal
-    entries = journal.select(parse_filter(request.query))
-    described = [entry.describe() for entry in entries]
-    return web.json_response({"requests": described, "last_seq": journal.last_seq})
+    """The journal, oldest first, a page at a time; filters ``method``, ``path`` (with
+    ``any_version``), ``since``. Other requests run while the page is described."""
+    page = _board(request).journal.page(parse_filter(request.query))
+    body = await render_page(page)
+    return web.Response(body=body, headers={"Content-Type": "application/json; charset=utf-8"})
 
 
 @control
@@ -36,7 +36,7 @@ async def clear_requests(request: web.Request) -> web.Response:
     """Empty the journal; sequence numbers go on."""
     journal = _board(request).journal
     journal.clear()
-    return web.json_response({"requests": [], "last_seq": journal.last_seq})
+    return web.json_response({"requests": [], "last_seq": journal.last_seq, "next_since": None})
 
 
 @control

@@ -30,9 +30,10 @@ class Switchboard:
         return cls(Throttle(concurrency_limit), Journal(max_bytes=journal_max_bytes))
 
     def reset(self) -> None:
-        """Everything off, the journal empty, the limit back to its configured value."""
-        self.journal.clear()
+        """Everything off (requests held by a delay ended), the journal empty, the limit back to
+        its configured value."""
         self.faults.reset()
+        self.journal.clear()
         self.maintenance.reset()
         self.throttle.reset()
 

@@ -3,6 +3,11 @@
 from backend_stub.domain.keys import PRIVATE, key_kind, read_key
 
 DEFAULT_CHECKOUT_TIMEOUT_MS = 15000
+# The longest checkout timeout (an hour): a number within it, or its ASCII digits in a URL.
+MAX_CHECKOUT_TIMEOUT_MS = 3600000
+_MAX_DIGITS = 7  # the digits of MAX_CHECKOUT_TIMEOUT_MS
+# How much of a refused value a message quotes: a URL's value may be thousands of characters.
+_QUOTED = 40
 # How every start-up failure begins, the loader's too (sdk/loader.js writes it out; a unit test
 # holds it to this): one wording for one failure.
 CANNOT_START = "service SDK cannot start: "
@@ -23,6 +28,11 @@ class Settings:
         return f"application/vnd.service.{mode}v1+json"
 
 
+def _quoted(value: object) -> str:
+    shown = f"{value!r}"
+    return shown if len(shown) <= _QUOTED else shown[:_QUOTED] + "..."
+
+
 def _sandbox(value: object) -> tuple:
     if value is True or value == "true":
         return True, None
@@ -33,16 +43,29 @@ def _sandbox(value: object) -> tuple:
             None,
             "the 'sandbox' parameter is missing: add sandbox=true (testing) or sandbox=false (production)",
         )
-    return None, f"the 'sandbox' parameter must be true or false, got {value!r}"
+    return None, f"the 'sandbox' parameter must be true or false, got {_quoted(value)}"
+
+
+def _digits(text: str) -> int | None:
+    """The number ``text`` writes in ASCII digits, at most :data:`_MAX_DIGITS` of them; None for
+    anything else. ``str.isdigit()`` also takes '²', which ``int()`` then refuses, and ``int()``
+    of thousands of digits is refused too (or slow): the rule is written out, the same in
+    CPython and in the worker."""
+    if not 0 < len(text) <= _MAX_DIGITS or text.strip("0123456789"):
+        return None
+    return int(text)
 
 
 def _timeout(value: object) -> int | None:
-    """Milliseconds from a number or, in a URL, its digits; absent means the default."""
+    """Milliseconds from a number or, in a URL, its digits, from 1 to
+    :data:`MAX_CHECKOUT_TIMEOUT_MS`; absent means the default; None when not valid."""
     if value is None or value == "":
         return DEFAULT_CHECKOUT_TIMEOUT_MS
-    if isinstance(value, str) and value.isdigit():
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+    if isinstance(value, str):
+        value = _digits(value)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    if not 1 <= value <= MAX_CHECKOUT_TIMEOUT_MS:  # also refuses NaN
         return None
     return int(value)
 
@@ -66,7 +89,10 @@ def parse_settings(raw: dict) -> tuple:
     timeout = _timeout(raw.get("checkout_timeout_ms"))
     if timeout is None:
         given = raw.get("checkout_timeout_ms")
-        problems.append(f"'checkout_timeout' must be a positive number of milliseconds, got {given!r}")
+        problems.append(
+            f"'checkout_timeout' must be a positive number of milliseconds (at most"
+            f" {MAX_CHECKOUT_TIMEOUT_MS}), got {_quoted(given)}"
+        )
     if problems:
         return None, CANNOT_START + "; ".join(problems) + "."
     assert key is not None and timeout is not None  # each is a problem above when missing

@@ -1,62 +1,166 @@
-"""Stored answers of requests made under an idempotency key, per merchant, for a while."""
+"""Stored answers of requests made under an idempotency key, per merchant, for a while.
+
+Every keyed ``POST`` stores one answer, so the cost of storing must not grow with the table:
+- expired answers are deleted in batches of at most :data:`SWEEP_BATCH`, at most once every
+  :data:`SWEEP_EVERY_S` (sooner while a whole batch was found), through an index on ``created``;
+  :meth:`IdempotencyStore.find` never returns an expired answer, swept or not;
+- each merchant keeps at most :data:`MAX_KEYS` answers and :data:`MAX_BYTES` of them: past
+  either, its oldest answers are forgotten first (a retry of those runs again). The counts are
+  kept in memory, read from an index once per merchant.
+
+1,549 keyed refunds once took each keyed POST from 1.8 to 552 ms: the expiry ran on every one
+and read every stored answer, as ``created`` sat after the stored body.
+"""
 
 from __future__ import annotations
 
 import json
+import sqlite3
 from dataclasses import dataclass
 
 from .database import Database
 
-__all__ = ["StoredAnswer", "IdempotencyStore"]
+__all__ = ["MAX_BYTES", "MAX_KEYS", "SWEEP_BATCH", "SWEEP_EVERY_S", "IdempotencyStore", "StoredAnswer"]
+
+MAX_KEYS = 10_000
+MAX_BYTES = 32 * 1024**2
+SWEEP_BATCH = 1000
+SWEEP_EVERY_S = 60.0
+# What a row holds besides its strings (its columns' headers, the indexes' entries), about.
+_ROW_OVERHEAD = 100
 
 
 @dataclass(frozen=True, slots=True)
 class StoredAnswer:
-    """What a request under a key was answered: kept to be given again, byte for byte."""
+    """What a request under a key was answered: its status and headers, and its data as JSON
+    (None: no body), to be rendered again in the format the retry asks for."""
 
     fingerprint: str
     status: int
     headers: dict[str, str]
-    body: bytes
+    data: bytes | None
+
+
+@dataclass(slots=True)
+class _Usage:
+    keys: int
+    bytes: int
 
 
 class IdempotencyStore:
-    """The ``idempotency_keys`` table. Times are Unix seconds, passed in by the caller."""
+    """The ``idempotent_answers`` table. Times are Unix seconds, passed in by the caller."""
 
     def __init__(self, db: Database, lifetime_s: float) -> None:
         self.db = db
         self.lifetime_s = lifetime_s
+        self._usage: dict[str, _Usage] = {}
+        self._next_sweep = 0.0
+        # Grows at each :meth:`forget`: an answer computed before it is not stored after it.
+        self.generation = 0
 
     def find(self, merchant_id: str, key: str, now: float) -> StoredAnswer | None:
         """The answer stored under ``key`` by this merchant within the lifetime, or None."""
         row = self.db.query_one(
-            "SELECT fingerprint, status, headers, body FROM idempotency_keys"
+            "SELECT fingerprint, status, headers, data FROM idempotent_answers"
             " WHERE merchant_id = ? AND key = ? AND created > ?",
             (merchant_id, key, now - self.lifetime_s),
         )
         if row is None:
             return None
-        return StoredAnswer(row["fingerprint"], row["status"], json.loads(row["headers"]), bytes(row["body"]))
+        data = row["data"]
+        return StoredAnswer(
+            row["fingerprint"],
+            row["status"],
+            json.loads(row["headers"]),
+            None if data is None else bytes(data),
+        )
 
-    def keep(self, merchant_id: str, key: str, answer: StoredAnswer, now: float) -> None:
-        """Store ``answer`` under ``key`` (replacing an expired one), and forget the merchant's
-        expired keys, so the table holds at most a lifetime of keys."""
-        with self.db.transaction() as conn:
-            conn.execute(
-                "DELETE FROM idempotency_keys WHERE merchant_id = ? AND created <= ?",
-                (merchant_id, now - self.lifetime_s),
-            )
-            conn.execute(
-                "INSERT OR REPLACE INTO idempotency_keys"
-                " (merchant_id, key, fingerprint, status, headers, body, created)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (
-                    merchant_id,
-                    key,
-                    answer.fingerprint,
-                    answer.status,
-                    json.dumps(answer.headers),
-                    answer.body,
-                    now,
-                ),
-            )
+    def keep(self, merchant_id: str, key: str, answer: StoredAnswer, now: float, generation: int) -> None:
+        """Store ``answer`` under ``key`` (replacing an expired one) unless the store was
+        forgotten since ``generation``; the merchant's oldest answers go first past its bounds."""
+        if generation != self.generation:
+            return
+        headers = json.dumps(answer.headers)
+        size = _ROW_OVERHEAD + len(key) + len(headers) + len(answer.fingerprint) + len(answer.data or b"")
+        try:
+            with self.db.transaction() as conn:
+                if self._sweep(conn, now):
+                    self._usage.clear()  # read again, below and later, as the sweep left them
+                usage = self._usage_of(conn, merchant_id)
+                replaced = conn.execute(
+                    "SELECT rowid, size FROM idempotent_answers WHERE merchant_id = ? AND key = ?",
+                    (merchant_id, key),
+                ).fetchone()
+                gone = [(replaced[0], replaced[1])] if replaced is not None else []
+                gone += _oldest_beyond(conn, merchant_id, usage, size, gone)
+                conn.executemany(
+                    "DELETE FROM idempotent_answers WHERE rowid = ?", [(row,) for row, _ in gone]
+                )
+                conn.execute(
+                    "INSERT INTO idempotent_answers"
+                    " (merchant_id, key, created, size, fingerprint, status, headers, data)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (merchant_id, key, now, size, answer.fingerprint, answer.status, headers, answer.data),
+                )
+        except BaseException:
+            self._usage.clear()  # the counts may have gone ahead of a rolled-back transaction
+            raise
+        usage.keys += 1 - len(gone)
+        usage.bytes += size - sum(size_gone for _, size_gone in gone)
+
+    def forget(self) -> None:
+        """After the table was emptied (a reset): no count held, and answers still being made
+        are not stored."""
+        self._usage.clear()
+        self._next_sweep = 0.0
+        self.generation += 1
+
+    def usage(self, merchant_id: str) -> tuple[int, int]:
+        """The merchant's stored answers and their bytes, as counted against its bounds."""
+        found = self._usage_of(self.db.connection, merchant_id)
+        return found.keys, found.bytes
+
+    def _usage_of(self, conn: sqlite3.Connection, merchant_id: str) -> _Usage:
+        usage = self._usage.get(merchant_id)
+        if usage is None:
+            keys, size = conn.execute(
+                "SELECT count(*), coalesce(sum(size), 0) FROM idempotent_answers WHERE merchant_id = ?",
+                (merchant_id,),
+            ).fetchone()
+            usage = self._usage[merchant_id] = _Usage(keys, size)
+        return usage
+
+    def _sweep(self, conn: sqlite3.Connection, now: float) -> int:
+        """Delete a batch of expired answers when one is due; how many were deleted."""
+        if now < self._next_sweep:
+            return 0
+        rows = conn.execute(
+            "SELECT rowid FROM idempotent_answers WHERE created <= ? ORDER BY created LIMIT ?",
+            (now - self.lifetime_s, SWEEP_BATCH),
+        ).fetchall()
+        conn.executemany("DELETE FROM idempotent_answers WHERE rowid = ?", [(row[0],) for row in rows])
+        self._next_sweep = now if len(rows) == SWEEP_BATCH else now + SWEEP_EVERY_S
+        return len(rows)
+
+
+def _oldest_beyond(
+    conn: sqlite3.Connection, merchant_id: str, usage: _Usage, size: int, gone: list[tuple[int, int]]
+) -> list[tuple[int, int]]:
+    """The merchant's oldest answers (rowid, size) to forget so that one more of ``size`` bytes
+    fits its bounds, besides those already ``gone``."""
+    keys = usage.keys + 1 - len(gone)
+    total = usage.bytes + size - sum(size_gone for _, size_gone in gone)
+    if keys <= MAX_KEYS and total <= MAX_BYTES:
+        return []
+    skipped = {rowid for rowid, _ in gone}
+    oldest: list[tuple[int, int]] = []
+    rows = conn.execute(
+        "SELECT rowid, size FROM idempotent_answers WHERE merchant_id = ? ORDER BY created", (merchant_id,)
+    )
+    for rowid, row_size in rows:
+        if keys <= MAX_KEYS and total <= MAX_BYTES:
+            break
+        if rowid not in skipped:
+            oldest.append((rowid, row_size))
+            keys, total = keys - 1, total - row_size
+    return oldest

@@ -149,6 +149,14 @@ class OrderStore:
                 )
             insert_orders(conn, merchant_id, orders)
 
+    def delete(self, merchant_id: str, order_ids: Sequence[str]) -> None:
+        """Remove these orders of the merchant (a seeding undone), with what hangs on them."""
+        with self.db.transaction() as conn:
+            conn.executemany(
+                "DELETE FROM orders WHERE merchant_id = ? AND id = ?",
+                [(merchant_id, oid) for oid in order_ids],
+            )
+
     def count(self, merchant_id: str, conditions: Sequence[Condition]) -> int:
         """How many of the merchant's orders match every condition."""
         sql, params = where(conditions, ORDER_COLUMNS)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 from datetime import date, datetime
 
-from ..domain.refunds import Balance, Refund, RefundStatus, plan_refund
+from ..domain.refunds import REFUNDS_SHOWN, Balance, Refund, RefundStatus, plan_refund
 from ..domain.timestamps import format_timestamp
 from .database import Database
 from .orders import select_order, set_order_status
@@ -71,11 +71,15 @@ def refunded_sum(conn: sqlite3.Connection, merchant_id: str, order_id: str) -> i
 
 def _status(conn: sqlite3.Connection, merchant_id: str, order_id: str, total: int) -> RefundStatus:
     rows = conn.execute(
-        f"SELECT {REFUND_COLUMNS} FROM refunds WHERE merchant_id = ? AND order_id = ? ORDER BY seq DESC",
-        (merchant_id, order_id),
+        f"SELECT {REFUND_COLUMNS} FROM refunds WHERE merchant_id = ? AND order_id = ?"
+        " ORDER BY seq DESC LIMIT ?",
+        (merchant_id, order_id, REFUNDS_SHOWN),
     ).fetchall()
-    refunds = tuple(refund_from_row(row) for row in rows)
-    return RefundStatus(total - sum(refund.amount for refund in refunds), refunds)
+    count, refunded = conn.execute(
+        "SELECT count(*), coalesce(sum(amount), 0) FROM refunds WHERE merchant_id = ? AND order_id = ?",
+        (merchant_id, order_id),
+    ).fetchone()
+    return RefundStatus(total - refunded, tuple(refund_from_row(row) for row in rows), count)
 
 
 class RefundStore:

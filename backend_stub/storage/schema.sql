@@ -75,6 +75,8 @@ CREATE TABLE IF NOT EXISTS refunds (
     FOREIGN KEY (merchant_id, order_id) REFERENCES orders (merchant_id, id) ON DELETE CASCADE
 );
 CREATE INDEX IF NOT EXISTS refunds_by_order ON refunds (merchant_id, order_id, capture_id);
+-- An order's newest refunds first (seq is the rowid, which the index holds in order).
+CREATE INDEX IF NOT EXISTS refunds_newest ON refunds (merchant_id, order_id);
 
 -- Campaigns exist once articles are posted to them (the document shows no creation).
 CREATE TABLE IF NOT EXISTS campaigns (

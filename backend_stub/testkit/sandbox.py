@@ -328,8 +328,16 @@ class Sandbox:
         """What reached the server, oldest first (controls excluded), optionally filtered."""
         query = {"method": method, "path": path, "since": since}
         query["any_version"] = "true" if any_version else None
-        wanted = urllib.parse.urlencode({name: value for name, value in query.items() if value is not None})
-        return self.control("GET", "/_sandbox/requests" + (f"?{wanted}" if wanted else ""))["requests"]
+        found: list[dict[str, Any]] = []
+        while True:  # the server answers a page at a time
+            wanted = urllib.parse.urlencode(
+                {name: value for name, value in query.items() if value is not None}
+            )
+            page = self.control("GET", "/_sandbox/requests" + (f"?{wanted}" if wanted else ""))
+            found.extend(page["requests"])
+            if page.get("next_since") is None:
+                return found
+            query["since"] = page["next_since"]
 
     def last_request_seq(self) -> int:
         """The journal's latest sequence number: pass it as ``since`` to see only what follows."""

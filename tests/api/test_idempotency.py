@@ -8,6 +8,7 @@ what the first did (a refund, a capture, articles, a checkout) is not done twice
 from __future__ import annotations
 
 import asyncio
+import xml.etree.ElementTree as ElementTree
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,7 +18,13 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from backend_stub.app import create_app
 from backend_stub.config import Config
+from backend_stub.domain.refunds import REFUNDS_SHOWN
 from backend_stub.state import STATE
+from backend_stub.storage import Database
+from backend_stub.storage import idempotency as idempotency_store
+from backend_stub.storage.fixture import load_fixture, read_fixture
+from backend_stub.storage.idempotency import IdempotencyStore, StoredAnswer
+from tests.api.hostile import until_in_flight
 from tests.api.seeding import config_without_orders, confirmed_order
 from tests.conftest import DEMO_PRIVATE, OTHER_PRIVATE, bearer
 
@@ -233,3 +240,92 @@ async def test_a_bad_key_is_400_naming_the_header(api, key):
     assert status == 400
     assert b'"Idempotency-Key"' in body
     assert (await _state(api, retry.effect))["remaining_amount"] == 10000  # type: ignore[index]
+
+
+# --- issue 32: replays in the format asked for, bounded stored answers, resets ------------------
+
+
+@pytest.mark.parametrize(("first", "then"), [("application/json", "application/xml"), ("text/xml", "*/*")])
+async def test_a_retry_gets_the_first_answer_in_the_format_it_asks_for(api, first, then):
+    retry = await _refund(api)
+    headers = bearer(DEMO_PRIVATE, **{"Idempotency-Key": KEY})
+    answered = await api.post(retry.path, json=retry.body, headers={**headers, "Accept": first})
+    again = await api.post(retry.path, json=retry.body, headers={**headers, "Accept": then})
+    assert (answered.status, again.status, again.headers[REPLAYED]) == (200, 200, "true")
+    json_answer, xml_answer = (answered, again) if "json" in first else (again, answered)
+    assert json_answer.headers["Content-Type"].startswith("application/json")
+    assert "xml" in xml_answer.headers["Content-Type"]
+    data = await json_answer.json()
+    root = ElementTree.fromstring(await xml_answer.read())
+    assert int(root.findtext("remaining_amount") or 0) == data["remaining_amount"] == 9000
+    assert [item.findtext("id") for item in root.find("results") or []] == [r["id"] for r in data["results"]]
+    assert (await _state(api, retry.effect))["remaining_amount"] == 9000  # type: ignore[index]
+
+
+async def test_a_merchant_keeps_its_newest_answers_past_the_bound(api, monkeypatch):
+    monkeypatch.setattr(idempotency_store, "MAX_KEYS", 5)
+    order = await confirmed_order(api, 10000)
+    path = f"/orders/{order}/refund"
+    for n in range(8):
+        assert (await _post(api, path, {"amount": 100}, key=f"k{n}"))[0] == 200
+    store = api.server.app[STATE].idempotency
+    assert store.usage("demo-shop")[0] == 5
+    # The newest keys replay; the oldest were forgotten, so their retry runs again.
+    assert (await _post(api, path, {"amount": 100}, key="k7"))[2].get(REPLAYED) == "true"
+    assert REPLAYED not in (await _post(api, path, {"amount": 100}, key="k0"))[2]
+    assert (await _state(api, path))["remaining_amount"] == 10000 - 9 * 100  # type: ignore[index]
+
+
+async def test_stored_refund_answers_do_not_grow_with_the_order_s_refunds(api):
+    # Each stored answer held the order's whole refund list: 1,549 one-cent refunds made 288 MB.
+    order = await confirmed_order(api, 10000)
+    path = f"/orders/{order}/refund"
+    sizes = []
+    for n in range(REFUNDS_SHOWN + 30):
+        before = api.server.app[STATE].idempotency.usage("demo-shop")[1]
+        assert (await _post(api, path, {"amount": 1}, key=f"cent-{n}"))[0] == 200
+        sizes.append(api.server.app[STATE].idempotency.usage("demo-shop")[1] - before)
+    assert max(sizes[REFUNDS_SHOWN:]) == min(sizes[REFUNDS_SHOWN:])
+    assert (await _state(api, path))["refund_count"] == REFUNDS_SHOWN + 30  # type: ignore[index]
+
+
+async def test_a_refund_held_across_a_reset_is_ended_unapplied_and_its_key_forgotten(api):
+    order = await confirmed_order(api, 10000, id="held-refund")
+    path = f"/orders/{order}/refund"
+    fault = {"match": {"path": path}, "delay_ms": 600_000}
+    assert (await api.post("/_sandbox/faults", json=fault)).status == 201
+    held = asyncio.ensure_future(_post(api, path, {"amount": 1000}))
+    await until_in_flight(api, path)
+    assert (await api.post("/_sandbox/reset")).status == 200
+    status, body, _ = await held
+    assert status == 503 and b"reset" in body
+    # The same order again, after the reset: the key is new to it, and the refund happens once.
+    await confirmed_order(api, 10000, id="held-refund")
+    status, _, headers = await _post(api, path, {"amount": 1000})
+    assert (status, headers.get(REPLAYED)) == (200, None)
+    assert (await _state(api, path))["remaining_amount"] == 9000  # type: ignore[index]
+
+
+async def test_expired_answers_go_in_batches_and_never_replay(tmp_path: Path):
+    db = Database(tmp_path / "keys.sqlite3")
+    try:
+        load_fixture(db, read_fixture())
+        store = IdempotencyStore(db, lifetime_s=100)
+        answer = StoredAnswer("f", 200, {}, b"{}")
+        with db.transaction() as conn:  # older than the lifetime, and never swept
+            conn.executemany(
+                "INSERT INTO idempotent_answers (merchant_id, key, created, size, fingerprint, status,"
+                " headers, data) VALUES ('demo-shop', ?, 0, 100, 'f', 200, '{}', NULL)",
+                [(f"old-{n}",) for n in range(idempotency_store.SWEEP_BATCH + 10)],
+            )
+        assert store.find("demo-shop", "old-1", now=1000) is None
+        store.keep("demo-shop", "new-1", answer, now=1000, generation=store.generation)
+        left = db.count("SELECT count(*) FROM idempotent_answers WHERE key LIKE 'old-%'")
+        assert left == 10  # one batch per keep, never the whole table
+        store.keep("demo-shop", "new-2", answer, now=1001, generation=store.generation)
+        assert db.count("SELECT count(*) FROM idempotent_answers WHERE key LIKE 'old-%'") == 0
+        store.keep("demo-shop", "new-3", answer, now=1002, generation=store.generation - 1)
+        assert store.find("demo-shop", "new-3", now=1002) is None  # made before a reset: not kept
+        assert store.usage("demo-shop") == (2, 2 * (100 + 5 + 2 + 1 + 2))
+    finally:
+        db.close()

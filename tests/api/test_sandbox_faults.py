@@ -170,13 +170,17 @@ async def test_delay_then_drop(api):
         await check_button(api)
 
 
-@pytest.mark.parametrize(("method", "path"), [("DELETE", "/_sandbox/faults"), ("POST", "/_sandbox/reset")])
-async def test_clearing_faults_releases_held_requests(api, method, path):
+@pytest.mark.parametrize(
+    ("method", "path", "status"), [("DELETE", "/_sandbox/faults", 201), ("POST", "/_sandbox/reset", 503)]
+)
+async def test_clearing_faults_releases_held_requests_and_a_reset_ends_them(api, method, path, status):
+    # Cleared faults let the held requests go on; a reset ends them unserved (503), so that
+    # nothing held from before it acts on the fresh data.
     await add_fault(api, match={"path": BUTTON}, delay_ms=600_000, times=2)
     held = asyncio.gather(check_button(api), check_button(api))
     await until_in_flight(api, 2)
     assert (await api.request(method, path)).status == 200
-    assert [response.status for response in await held] == [201, 201]
+    assert [response.status for response in await held] == [status, status]
     assert await active_faults(api) == []
 
 

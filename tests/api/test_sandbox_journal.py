@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 
 import pytest
 
-from backend_stub.sandbox.journal import Journal
+from backend_stub.sandbox.journal import PAGE_ENTRIES, Journal
+from tests.api.hostile import raw_request, send_raw
 from tests.conftest import DEMO_PRIVATE, DEMO_PUBLIC, OTHER_PUBLIC, bearer
 
 BUTTON = "/checkout/button"
@@ -67,7 +69,7 @@ async def test_final_status_of_errors_and_unknown_paths(api):
 async def test_control_requests_are_not_recorded(api):
     await api.get("/_sandbox/health")
     await read_journal(api)
-    assert await read_journal(api) == {"requests": [], "last_seq": 0}
+    assert await read_journal(api) == {"requests": [], "last_seq": 0, "next_since": None}
 
 
 async def test_preflights_are_options_requests_and_counts_by_method_are_exact(api):
@@ -106,11 +108,11 @@ async def test_since_reads_only_what_happened_after_a_mark(api):
 async def test_clear_and_reset_empty_it_while_numbering_goes_on(api):
     await api.get(BUTTON, params=QUERY, headers=bearer(DEMO_PUBLIC))
     cleared = await api.delete("/_sandbox/requests")
-    assert await cleared.json() == {"requests": [], "last_seq": 1}
+    assert await cleared.json() == {"requests": [], "last_seq": 1, "next_since": None}
     await api.get(BUTTON, params=QUERY, headers=bearer(DEMO_PUBLIC))
     assert [entry["seq"] for entry in (await read_journal(api))["requests"]] == [2]
     assert (await api.post("/_sandbox/reset")).status == 200
-    assert await read_journal(api) == {"requests": [], "last_seq": 2}
+    assert await read_journal(api) == {"requests": [], "last_seq": 2, "next_since": None}
 
 
 async def test_repeated_query_parameters_are_listed(api):
@@ -135,3 +137,36 @@ def test_capacity_keeps_the_newest():
         journal.open("GET", BUTTON, "", None, None)
     assert [entry.seq for entry in journal.select()] == [3, 4, 5]
     assert journal.last_seq == 5
+
+
+async def test_a_header_that_is_not_utf8_is_journalled_as_strict_json(api):
+    # aiohttp keeps such bytes as lone surrogates, which json.dumps wrote as "\udcff": strict
+    # parsers (and UTF-8 itself) refuse them.
+    origin = b"http://shop\xff\xfe.example"
+    await send_raw(
+        api.server.port, raw_request("GET", BUTTON + "?amount=5000&currency=EUR", b"Origin: " + origin)
+    )
+    response = await api.get("/_sandbox/requests")
+    body = await response.read()
+    assert b"\\ud" not in body.lower()
+    [entry] = json.loads(body.decode("utf-8", errors="strict"))["requests"]
+    assert entry["origin"] == "http://shop\ufffd\ufffd.example"
+
+
+async def test_a_long_journal_is_read_a_page_at_a_time(api):
+    for _ in range(PAGE_ENTRIES + 5):
+        await api.get("/nowhere")
+    first = await read_journal(api)
+    assert len(first["requests"]) == PAGE_ENTRIES
+    assert first["next_since"] == first["requests"][-1]["seq"]
+    rest = await read_journal(api, since=str(first["next_since"]))
+    assert [entry["seq"] for entry in rest["requests"]] == list(range(PAGE_ENTRIES + 1, PAGE_ENTRIES + 6))
+    assert rest["next_since"] is None and rest["last_seq"] == PAGE_ENTRIES + 5
+
+
+def test_an_entry_s_query_is_read_as_parse_qsl_reads_it():
+    journal = Journal()
+    query = "a&a=1&b=%E2%82%AC+x&%FF=%zz&&c=d=e&a"
+    journal.open("GET", "/x", query, None, None)
+    [entry] = journal.select()
+    assert entry.describe()["query"] == {"a": ["", "1", ""], "b": "€ x", "\ufffd": "%zz", "c": "d=e"}

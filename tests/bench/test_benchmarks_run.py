@@ -103,3 +103,10 @@ def test_loader_size_reports_the_pinned_loader_beside_the_short_url(tmp_path: Pa
     report = run_bench("loader_size.py", tmp_path / "results.md")
     assert "| unpinned (`/sdk.js`) |" in report and "| pinned (`url` of `/sdk.json`) |" in report
     assert "| Loader | pinned loader: no byte more than `/sdk.js`, any encoding |" in report
+
+
+def test_soak_reports_5xx_latency_and_sizes_after_each_reset(tmp_path: Path):
+    report = run_bench("soak.py", tmp_path / "results.md", "--seconds", "4", "--reset-every", "1.5")
+    assert "| Server soak | 0 5xx in 10 minutes of mixed load, 8 clients |" in report
+    assert "- after each reset, RSS MiB: " in report and "- button checks: " in report
+    assert "| keyed refund | 200: " in report

@@ -68,3 +68,34 @@ def test_settings_read_from_the_bridge_url_take_strings():
     assert problem is None and settings.checkout_timeout_ms == 1500 and settings.sandbox is False
     _, problem = parse_settings({"public_key": "pk", "sandbox": "false", "checkout_timeout_ms": "soon"})
     assert "'soon'" in problem
+
+
+@pytest.mark.parametrize(
+    "given",
+    [
+        "²",
+        "1²",
+        "１５００",
+        "9" * 5000,
+        "3600001",
+        "-1500",
+        " 1500",
+        "1e4",
+        float("nan"),
+        float("inf"),
+        3600001,
+    ],
+)
+def test_a_checkout_timeout_that_is_not_ascii_digits_in_range_is_a_named_problem(given):
+    # str.isdigit() takes '²' and full-width digits, which int() refuses or reads; a URL's value
+    # may be thousands of digits: each is a problem named in one line, never an exception.
+    settings, problem = parse_settings({"public_key": "pk", "sandbox": "true", "checkout_timeout_ms": given})
+    assert settings is None
+    assert "'checkout_timeout' must be a positive number of milliseconds (at most 3600000)" in problem
+    assert len(problem) < 300
+
+
+@pytest.mark.parametrize(("given", "ms"), [("3600000", 3_600_000), ("0001500", 1500), (1, 1), (2500.7, 2500)])
+def test_a_checkout_timeout_within_the_rule_is_taken(given, ms):
+    settings, problem = parse_settings({"public_key": "pk", "sandbox": "true", "checkout_timeout_ms": given})
+    assert problem is None and settings.checkout_timeout_ms == ms

@@ -48,3 +48,12 @@ def test_characters_xml_cannot_carry_become_the_replacement_character(bad: str):
 
 def test_tab_and_line_breaks_are_kept():
     assert _root({"message": "a\tb\nc"}).find("message").text == "a\tb\nc"
+
+
+@pytest.mark.parametrize("text", ["one\r\ntwo", "one\rtwo", "tab\there", "\r", "line\nend\r\n"])
+def test_text_arrives_as_sent_carriage_returns_included(text):
+    # An XML parser reads "\r\n" and a lone "\r" as "\n" unless they are written as references.
+    root = ElementTree.fromstring(to_xml({"description": text, "fields": {f"na{text}me": text}}))
+    assert root.findtext("description") == text
+    [field] = root.find("fields")
+    assert (field.get("name"), field.text) == (f"na{text}me", text)
