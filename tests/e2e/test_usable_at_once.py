@@ -116,8 +116,8 @@ def test_a_csp_without_frame_src_is_named_with_the_directive_and_ends_the_checko
     assert ready == "csp"
     said = [text for text in console.errors if text.startswith("service SDK cannot start")]
     assert said == [
-        f"service SDK cannot start: the Content-Security-Policy of this page does not allow frames from {origin}:"
-        f" add frame-src {origin}."
+        "service SDK cannot start: the Content-Security-Policy of this page does not allow frames"
+        f" from {origin}: add frame-src {origin}."
     ]
     assert f"connect-src {origin}" in " ".join(console.of("info")), "the faster path is named once"
 
