@@ -3,7 +3,6 @@
   'use strict';
   /** @type {ServiceProtocol.CheckoutChannel} */
   var CHANNEL = 'service-checkout';
-  var SHORT_SCREEN = 560; // px of height
   var params = new URLSearchParams(window.location.search);
   var origin = /** @type {string} */ (params.get('origin'));
   var ancestors = window.location.ancestorOrigins;
@@ -131,9 +130,14 @@
   });
 
   buttons.forEach(function (b) { b.disabled = false; });
-  buttons[0].focus();
-  // On a short screen (a phone held sideways) the shopper first sees the top of the sheet, the
-  // amount and the close button, not the control the focus scrolled to.
-  if (window.innerHeight < SHORT_SCREEN) window.scrollTo(0, 0);
+  // The window opens at its top (the amount, the close control, the term choice in view), and
+  // focus goes where the shopper starts without scrolling the sheet: the term choice, else
+  // Approve when it is on screen, else the heading. On a laptop an instalments sheet is taller
+  // than the screen: focusing Approve once scrolled it to the bottom.
+  window.scrollTo(0, 0);
+  var start = terms.filter(function (input) { return input.checked; })[0] || buttons[0];
+  var box = start.getBoundingClientRect();
+  var first = box.top >= 0 && box.bottom <= window.innerHeight ? start : find('#title');
+  first.focus({ preventScroll: true });
   tell({ type: 'loaded' });
 })();

@@ -1,0 +1,39 @@
+"""Where the hosted payment window opens: at its top, on a laptop and on phones, with focus on
+the choice the shopper starts with (the term, for instalments) and nothing scrolled out of view.
+
+Every merchant's shoppers get this window. An instalments sheet is taller than a 1366 × 800
+screen: focusing "Approve payment" once scrolled it to its bottom, the amount, the close control
+and the 3/6/12-month choice off screen (issue 33)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.checkout_page import checkout_page, create_checkout, overlay_frame
+
+HOSTED_CHECKOUT = re.compile(r"/checkout/[^/]+/frame")
+VIEWPORTS = {  # CSS pixels of the page's viewport
+    "laptop 1366x800": {"width": 1366, "height": 800},
+    "Pixel 7": {"width": 412, "height": 839},
+    "iPhone 13": {"width": 390, "height": 664},
+}
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS.values(), ids=VIEWPORTS.keys())
+def test_the_instalments_window_opens_at_its_top(page: Page, merchant, service, viewport):
+    page.set_viewport_size(viewport)
+    page.goto(checkout_page(merchant, create_checkout(service, total=76000, product_type="instalments")))
+    page.click("#pay")
+    frame = overlay_frame(page)
+    term = frame.get_by_test_id("checkout-term-12")
+    expect(term).to_be_focused()
+    hosted = page.frame(url=HOSTED_CHECKOUT)
+    assert hosted is not None
+    assert hosted.evaluate("() => window.scrollY") == 0
+    for shown in (frame.get_by_role("heading", level=1), frame.get_by_test_id("checkout-close"), term):
+        expect(shown).to_be_in_viewport(ratio=1)
+    # The sheet is taller than the screen: what was focused before (Approve) is below it.
+    expect(frame.get_by_test_id("checkout-approve")).not_to_be_in_viewport()
