@@ -117,6 +117,8 @@ async def _act(
             amount = bound[0] if bound else 0
         if amount <= 0:
             problem = f"Nothing is left to {action} now: the page was out of date."
+        elif bound and amount > bound[0]:
+            pass  # more than there is: the service refuses it, the page says so, nothing to confirm
         elif action == "refund" or amount != posted:
             changed = f"The page showed {book.money(posted)}; it changed since. " if amount != posted else ""
             confirm = {"form": form_id, "amount": amount, "action": action, "changed": changed}

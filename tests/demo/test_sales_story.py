@@ -115,8 +115,8 @@ def test_browse_buy_and_refund(page: Page, store, service):
     remaining = page.get_by_test_id("remaining")
     expect(remaining).to_have_text("€875.00")
 
-    # A partial refund lowers what is left.
-    page.get_by_test_id("amount-refund").fill("100")
+    # A partial refund lowers what is left; typed with a decimal comma, it is that amount.
+    page.get_by_test_id("amount-refund").fill("100,00")
     page.get_by_test_id("submit-refund").click()
     expect(page.locator("[data-notice]")).to_have_text("Refunded €100.00. €775.00 left to refund.")
     expect(remaining).to_have_text("€775.00")
@@ -130,8 +130,10 @@ def test_browse_buy_and_refund(page: Page, store, service):
     )
     expect(remaining).to_have_text("€775.00")
 
-    # Refunding the rest cancels the order.
+    # Refunding the rest, once confirmed, cancels the order.
     page.get_by_test_id("rest-refund").click()
+    expect(page.get_by_test_id("confirm-question")).to_contain_text(f"Refund €775.00 of order {order_id}?")
+    page.get_by_test_id("confirm-refund").click()
     expect(page.locator("[data-notice]")).to_contain_text("fully refunded and now canceled")
     expect(page.get_by_test_id("order-status")).to_have_text("Canceled")
     expect(remaining).to_have_text("€0.00")
