@@ -30,6 +30,7 @@ __all__ = [
     "payment_dates",
     "format_day",
     "no_plan_text",
+    "covered",
     "refused_checks",
 ]
 
@@ -121,6 +122,11 @@ def payment_dates(
     start = datetime.fromisoformat(agreed).date() if isinstance(agreed, str) else agreed
     plan = schedule(product_type, amount, instalments if product_type == "instalments" else None)
     return [(format_day(day), format_money(paid, currency)) for day, paid in plan.dated_payments(start)]
+
+
+def covered(amount: int) -> bool:
+    """Whether the store's terms expect any plan for ``amount`` (the service has the last word)."""
+    return any(product.covers(amount) for product in PAYMENT_PRODUCTS)
 
 
 def no_plan_text(amount: int, currency: str = "EUR", *, advice: bool = True) -> str:

@@ -16,6 +16,7 @@ from .money import format_money, input_value
 from .payment_plans import (
     PAYMENT_PRODUCTS,
     agreed_plan_text,
+    covered,
     find_payment_product,
     no_plan_text,
     payment_dates,
@@ -42,6 +43,7 @@ TEMPLATES.globals.update(
     payment_dates=payment_dates,
     result_path=result_path,
     no_plan_text=no_plan_text,
+    covered=covered,
     refused_checks=refused_checks,
     MAX_QUANTITY=MAX_QUANTITY,
 )
