@@ -12,7 +12,6 @@ catalogue, the product page, the cart and the checkout page, so a button's
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
 from functools import partial
@@ -31,7 +30,6 @@ __all__ = [
     "format_day",
     "no_plan_text",
     "covered",
-    "refused_checks",
 ]
 
 
@@ -144,16 +142,3 @@ def no_plan_text(amount: int, currency: str = "EUR", *, advice: bool = True) -> 
     else:
         return f"No payment plan is offered for {money(amount)} right now."
     return f"No payment plan covers {money(amount)}: {why}" + (change if advice else "")
-
-
-def refused_checks(amounts: Iterable[int]) -> int:
-    """How many availability checks of a page the service answers 403 (a plan not offered for
-    a price): the SDK asks once per distinct amount and plan, and the browser logs each 403."""
-    return len(
-        {
-            (amount, product.type)
-            for amount in amounts
-            for product in PAYMENT_PRODUCTS
-            if not product.covers(amount)
-        }
-    )

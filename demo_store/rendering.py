@@ -21,7 +21,6 @@ from .payment_plans import (
     no_plan_text,
     payment_dates,
     plan_text,
-    refused_checks,
 )
 
 __all__ = ["render", "see_other", "TEMPLATES"]
@@ -44,7 +43,6 @@ TEMPLATES.globals.update(
     result_path=result_path,
     no_plan_text=no_plan_text,
     covered=covered,
-    refused_checks=refused_checks,
     MAX_QUANTITY=MAX_QUANTITY,
 )
 
