@@ -108,6 +108,10 @@ async def test_a_large_refund_and_the_rest_are_asked_first(store_http: TestClien
     assert _refunded(service, "DS-TYPED-2") == [125000]
     await store_http.post(url, data={"amount": "1750.00", "confirmed": "yes"})
     assert _refunded(service, "DS-TYPED-2") == [175000, 125000]
+    # The same button once more, from a tab that still shows it: nothing left, said in words.
+    stale = await (await store_http.post(url, data={"amount": "1750.00", "rest": "yes"})).text()
+    assert "Nothing is left to refund now: the page was out of date." in stale
+    assert _refunded(service, "DS-TYPED-2") == [175000, 125000]
 
 
 async def test_typed_captures_ask_the_service_for_that_amount(store_http: TestClient, service: Sandbox):
