@@ -8,6 +8,7 @@ and the 3/6/12-month choice off screen (issue 33)."""
 from __future__ import annotations
 
 import re
+import urllib.request
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -37,3 +38,15 @@ def test_the_instalments_window_opens_at_its_top(page: Page, merchant, service, 
         expect(shown).to_be_in_viewport(ratio=1)
     # The sheet is taller than the screen: what was focused before (Approve) is below it.
     expect(frame.get_by_test_id("checkout-approve")).not_to_be_in_viewport()
+    # The representative example follows the term chosen (it said 12 payments after 3 months).
+    frame.get_by_test_id("checkout-term-3").check()
+    expect(frame.get_by_test_id("checkout-legal-3")).to_contain_text("€760.00 over 3 payments of")
+    expect(frame.get_by_test_id("checkout-legal-12")).to_be_hidden()
+
+
+def test_one_payment_is_said_as_one(service):
+    checkout_id = create_checkout(service, total=12000, product_type="pay_later")
+    with urllib.request.urlopen(f"{service.url}/checkout/{checkout_id}/frame") as answer:
+        html = answer.read().decode()
+    assert "Representative example: €120.00 in one payment in 15 days, 0% APR fixed" in html
+    assert "over 1 payment" not in html

@@ -59,8 +59,9 @@
   }
   terms.forEach(function (input) {
     input.addEventListener('change', function () {
-      Array.prototype.forEach.call(document.querySelectorAll('[data-term-dates]'), /** @param {HTMLElement} dates */ function (dates) {
-        dates.hidden = Number(dates.getAttribute('data-term-dates')) !== term();
+      // The dates and the representative example follow the term chosen.
+      Array.prototype.forEach.call(document.querySelectorAll('[data-term-dates], [data-term-legal]'), /** @param {HTMLElement} part */ function (part) {
+        part.hidden = Number(part.getAttribute('data-term-dates') || part.getAttribute('data-term-legal')) !== term();
       });
     });
   });
