@@ -135,7 +135,10 @@ def test_captures_and_refunds_tell_one_story(page: Page, store, service):
         "€150.00 of it came back with the refunds of the whole order:"
         " the order has only €410.00 left to refund."
     )
-    expect(page.get_by_test_id("unassigned")).to_contain_text("€150.00 of the refunds of the whole order")
+    expect(page.get_by_test_id("unassigned")).to_have_text(
+        "€150.00 of the order's refunds is not counted against any one capture:"
+        " it lowers what the order as a whole has left to refund."
+    )
     expect(page.get_by_test_id(f"rest-capture-{second_id}")).to_have_text("Refund all it can (€410.00)")
 
     # Asking more of the second capture than that: refused, in money, not in the API's cents.

@@ -137,5 +137,10 @@ def test_browse_buy_and_refund(page: Page, store, service):
     expect(page.locator("[data-notice]")).to_contain_text("fully refunded and now canceled")
     expect(page.get_by_test_id("order-status")).to_have_text("Canceled")
     expect(remaining).to_have_text("€0.00")
+    # Refunded in full: no payment dates to come, said as such.
+    expect(page.get_by_test_id("order-plan")).to_have_text(
+        "Refunded in full, and canceled: it was paid with Pay in 4. Nothing more is due."
+    )
+    expect(page.get_by_test_id("order-dates")).to_have_count(0)
 
     assert console.unexpected == []
