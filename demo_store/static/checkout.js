@@ -175,9 +175,27 @@
   }
 
   // The payment window is open once the SDK put its overlay on the page: Pay is itself again.
+  // The window gets an entry in the tab's history, so that Back closes it (as its close control
+  // does) instead of leaving the checkout under it. The entry stays when the window closes:
+  // going back from it here could cancel the result page the SDK is opening.
+  var windowEntry = false;
   new MutationObserver(function () {
-    if (opening && document.querySelector('[data-service-overlay]')) busy(false);
+    var open = document.querySelector('[data-service-overlay]');
+    if (opening && open) busy(false);
+    if (open && !windowEntry) {
+      windowEntry = true;
+      window.history.pushState({ paymentWindow: true }, '');
+    } else if (!open) {
+      windowEntry = false;
+    }
   }).observe(document.body, { childList: true });
+  window.addEventListener('popstate', function () {
+    var open = document.querySelector('[data-service-overlay]');
+    if (!windowEntry || !open) return;
+    windowEntry = false;
+    // The overlay is a modal <dialog>: closing it is the shopper closing the window.
+    if (open instanceof HTMLDialogElement) open.close();
+  });
 
   // Back after paying: a page restored from the browser's memory would show a live Pay; ask the
   // store again instead (it sends an empty cart to the cart page).
