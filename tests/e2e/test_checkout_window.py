@@ -50,3 +50,17 @@ def test_one_payment_is_said_as_one(service):
         html = answer.read().decode()
     assert "Representative example: €120.00 in one payment in 15 days, 0% APR fixed" in html
     assert "over 1 payment" not in html
+
+
+def test_a_reload_of_the_window_keeps_the_term_chosen(page: Page, merchant, service):
+    page.goto(checkout_page(merchant, create_checkout(service, total=76000, product_type="instalments")))
+    page.click("#pay")
+    frame = overlay_frame(page)
+    frame.get_by_test_id("checkout-term-6").check()
+    hosted = page.frame(url=HOSTED_CHECKOUT)
+    assert hosted is not None
+    hosted.evaluate("() => window.location.reload()")
+    expect(frame.get_by_test_id("checkout-term-6")).to_be_checked()
+    expect(frame.get_by_test_id("checkout-term-6")).to_be_focused()
+    expect(frame.get_by_test_id("checkout-dates-6")).to_be_visible()
+    expect(frame.get_by_test_id("checkout-legal-6")).to_be_visible()

@@ -57,14 +57,29 @@
     var picked = terms.filter(function (input) { return input.checked; })[0];
     return picked ? Number(picked.value) : null;
   }
+  // The term chosen outlives a reload of the window (it went back to 12 months): it is kept in
+  // the window's own address (its storage is refused to it in the merchant's page).
+  function showTerm() {
+    // The dates and the representative example follow the term chosen.
+    Array.prototype.forEach.call(document.querySelectorAll('[data-term-dates], [data-term-legal]'), /** @param {HTMLElement} part */ function (part) {
+      part.hidden = Number(part.getAttribute('data-term-dates') || part.getAttribute('data-term-legal')) !== term();
+    });
+  }
   terms.forEach(function (input) {
     input.addEventListener('change', function () {
-      // The dates and the representative example follow the term chosen.
-      Array.prototype.forEach.call(document.querySelectorAll('[data-term-dates], [data-term-legal]'), /** @param {HTMLElement} part */ function (part) {
-        part.hidden = Number(part.getAttribute('data-term-dates') || part.getAttribute('data-term-legal')) !== term();
-      });
+      showTerm();
+      var url = new URL(window.location.href);
+      url.searchParams.set('term', input.value);
+      try {
+        window.history.replaceState(null, '', url.href);
+      } catch (error) {
+        // A frame whose history is refused: the choice lasts until a reload.
+      }
     });
   });
+  var kept = params.get('term');
+  terms.forEach(function (input) { if (input.value === kept) input.checked = true; });
+  if (terms.length) showTerm();
 
   // The same checkout may be open in two tabs of the shop (one cart, one checkout): a decision in
   // one is told to the other, which shows it instead of offering buttons the service would refuse.
