@@ -9,7 +9,8 @@ import aiohttp
 from aiohttp import web
 
 from .access import backoffice_login, same_origin_writes
-from .config import CONFIG, SERVICE, SIGNER, StoreConfig
+from .cart_payments import CartPayments
+from .config import CONFIG, PAYMENTS, SERVICE, SIGNER, StoreConfig
 from .middlewares import compressed_leftovers, error_pages, security_headers, served_host
 from .rendering import render
 from .service_client import ServiceClient
@@ -38,6 +39,7 @@ def create_app(config: StoreConfig | None = None) -> web.Application:
     )
     app[CONFIG] = config
     app[SIGNER] = CookieSigner(config.cookie_secret)
+    app[PAYMENTS] = CartPayments()
     for routes in (shop.ROUTES, cart.ROUTES, checkout.ROUTES, backoffice.ROUTES, campaigns.ROUTES):
         app.router.add_routes(routes)
     app.router.add_static("/static/", STATIC, name="static")

@@ -59,8 +59,10 @@ class OrderFilters:
         texts: dict[str, Any] = {attr: values.get(name, "").strip() for attr, name in cls.FORM_FIELDS.items()}
         filters = cls(**texts)
         page = values.get("page", "1")
-        # Nine digits: past any last page, and int() of thousands of digits raises.
-        filters.page = int(page) if page.isdigit() and len(page) <= 9 and int(page) >= 1 else 1
+        # Nine digits 0-9: past any last page; int() of thousands of digits raises, and of "²"
+        # (a digit to isdigit) too.
+        wanted = page.isascii() and page.isdigit() and len(page) <= 9
+        filters.page = int(page) if wanted and int(page) >= 1 else 1
         return filters
 
     @property

@@ -6,6 +6,9 @@ they are read from the catalogue each time, so totals are always computed on the
 
 from __future__ import annotations
 
+import hashlib
+import json
+import secrets
 from dataclasses import dataclass, field
 
 from aiohttp import web
@@ -39,6 +42,8 @@ class Cart:
 
     quantities: dict[str, int] = field(default_factory=dict)
     checkouts: dict[str, tuple[str, bool]] = field(default_factory=dict)
+    # This cart's name on the store's server (see .cart_payments): two tabs share it.
+    id: str = field(default_factory=lambda: secrets.token_urlsafe(12))
 
     @property
     def lines(self) -> list[CartLine]:
@@ -48,6 +53,13 @@ class Cart:
     @property
     def total(self) -> int:
         return sum(line.subtotal for line in self.lines)
+
+    @property
+    def fingerprint(self) -> str:
+        """What the cart holds, in a few characters: a page that shows the cart sends it back
+        with Pay, so a cart changed since (in another tab) is not paid for unseen."""
+        lines = sorted((line.product.slug, line.quantity, line.product.price) for line in self.lines)
+        return hashlib.sha256(json.dumps(lines).encode()).hexdigest()[:16]
 
     @property
     def count(self) -> int:
@@ -117,8 +129,11 @@ def load_cart(request: web.Request, signer: CookieSigner) -> Cart:
         for order_id, entry in (started.items() if isinstance(started, dict) else ())
         if isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], str)
     }
+    cart_id = data.get("i")
+    if isinstance(cart_id, str) and 8 <= len(cart_id) <= 64:
+        return Cart(quantities, checkouts, cart_id)
     return Cart(quantities, checkouts)
 
 
 def save_cart(response: web.StreamResponse, signer: CookieSigner, cart: Cart) -> None:
-    signer.write(response, COOKIE, {"q": cart.quantities, "k": cart.checkouts})
+    signer.write(response, COOKIE, {"q": cart.quantities, "k": cart.checkouts, "i": cart.id})

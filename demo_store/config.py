@@ -8,6 +8,7 @@ from urllib.parse import urlsplit
 
 from aiohttp import web
 
+from .cart_payments import CartPayments
 from .service_client import ServiceClient
 from .signed_cookies import CookieSigner
 
@@ -16,6 +17,7 @@ __all__ = [
     "CONFIG",
     "SERVICE",
     "SIGNER",
+    "PAYMENTS",
     "DEFAULT_SERVICE_URL",
     "DEFAULT_PUBLIC_URL",
     "origin_of",
@@ -88,3 +90,4 @@ class StoreConfig:
 CONFIG = web.AppKey("config", StoreConfig)
 SERVICE = web.AppKey("service", ServiceClient)
 SIGNER = web.AppKey("signer", CookieSigner)
+PAYMENTS = web.AppKey("payments", CartPayments)

@@ -11,6 +11,7 @@ from aiohttp import web
 from aiohttp.web_protocol import RequestPayloadError
 
 from .config import CONFIG
+from .forms import Unreadable
 from .service_client import ServiceUnreachable
 
 __all__ = ["security_headers", "served_host", "error_pages", "compressed_leftovers"]
@@ -104,6 +105,10 @@ def error_pages(render: Callable[..., web.Response]) -> Callable[..., Any]:
         except RequestPayloadError:  # a form whose Content-Encoding does not decode
             context = {"title": "Unreadable form", "message": "The store could not read what was sent."}
             return render(request, "error.html", context, status=400)
+        except Unreadable as error:
+            return render(
+                request, "error.html", {"title": "Unreadable form", "message": str(error)}, status=400
+            )
         except ServiceUnreachable as error:
             message = f"The store could not reach the service at {error.url}. Is the sandbox server running?"
             return render(

@@ -12,7 +12,6 @@ catalogue, the product page, the cart and the checkout page, so a button's
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
 from functools import partial
@@ -30,7 +29,7 @@ __all__ = [
     "payment_dates",
     "format_day",
     "no_plan_text",
-    "refused_checks",
+    "covered",
 ]
 
 
@@ -123,6 +122,11 @@ def payment_dates(
     return [(format_day(day), format_money(paid, currency)) for day, paid in plan.dated_payments(start)]
 
 
+def covered(amount: int) -> bool:
+    """Whether the store's terms expect any plan for ``amount`` (the service has the last word)."""
+    return any(product.covers(amount) for product in PAYMENT_PRODUCTS)
+
+
 def no_plan_text(amount: int, currency: str = "EUR", *, advice: bool = True) -> str:
     """Why no plan is offered for ``amount``, and (``advice``, for a cart) what change of the
     cart would make one possible."""
@@ -138,16 +142,3 @@ def no_plan_text(amount: int, currency: str = "EUR", *, advice: bool = True) -> 
     else:
         return f"No payment plan is offered for {money(amount)} right now."
     return f"No payment plan covers {money(amount)}: {why}" + (change if advice else "")
-
-
-def refused_checks(amounts: Iterable[int]) -> int:
-    """How many availability checks of a page the service answers 403 (a plan not offered for
-    a price): the SDK asks once per distinct amount and plan, and the browser logs each 403."""
-    return len(
-        {
-            (amount, product.type)
-            for amount in amounts
-            for product in PAYMENT_PRODUCTS
-            if not product.covers(amount)
-        }
-    )

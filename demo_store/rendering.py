@@ -16,11 +16,11 @@ from .money import format_money, input_value
 from .payment_plans import (
     PAYMENT_PRODUCTS,
     agreed_plan_text,
+    covered,
     find_payment_product,
     no_plan_text,
     payment_dates,
     plan_text,
-    refused_checks,
 )
 
 __all__ = ["render", "see_other", "TEMPLATES"]
@@ -42,7 +42,7 @@ TEMPLATES.globals.update(
     payment_dates=payment_dates,
     result_path=result_path,
     no_plan_text=no_plan_text,
-    refused_checks=refused_checks,
+    covered=covered,
     MAX_QUANTITY=MAX_QUANTITY,
 )
 

@@ -99,6 +99,20 @@ def _terms(page: Page, store: str) -> None:
     page.locator("[data-service-overlay-close]").wait_for(state="hidden")
 
 
+def _instalments_window(page: Page, store: str) -> None:
+    """The instalments window as it opens: at its top, the amount, the close control and the
+    term choice in view, focus on the term chosen."""
+    from playwright.sync_api import expect
+
+    page.request.post(f"{store}/cart/items", form={"product": "walnut-desk"}, headers={"Origin": store})
+    page.goto(f"{store}/checkout?method=instalments")
+    page.get_by_test_id("pay").click()
+    frame = page.frame_locator("[data-service-overlay] iframe")
+    expect(frame.get_by_test_id("checkout-term-12")).to_be_focused()
+    expect(frame.get_by_role("heading", level=1)).to_be_in_viewport(ratio=1)
+    page.locator("[data-service-overlay-close]").wait_for(state="hidden")
+
+
 def _no_plan(page: Page, store: str) -> None:
     page.request.post(f"{store}/cart/items", form={"product": "corner-sofa"}, headers={"Origin": store})
     page.goto(f"{store}/checkout")
@@ -145,6 +159,7 @@ SHOTS: dict[str, tuple[ViewportSize, Callable[[Page, str], None]]] = {
     "checkout-plan-over-limit": (DESKTOP, _plan_over_its_limit),
     "phone-catalogue": (PHONE, _catalogue),
     "phone-checkout-overlay": (PHONE, _open_checkout),
+    "phone-checkout-instalments": (PHONE, _instalments_window),
     "phone-backoffice-order": (PHONE, functools.partial(_order, index=1)),
 }
 # Pages read top to bottom, whose story is below the fold: taken whole.

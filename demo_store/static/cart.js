@@ -4,7 +4,6 @@
 (function (window, document) {
   'use strict';
 
-  document.documentElement.classList.add('js'); // hides the "Update" buttons a form needs without JS
 
   var latest = 0;
   var status = document.querySelector('[data-cart-status]');
@@ -63,10 +62,15 @@
   var proceed = /** @type {HTMLElement | null} */ (document.querySelector('[data-testid="checkout"]'));
   if (summary && proceed) {
     var button = proceed;
-    // payment-options.js says, for each button of the block, whether the service offers it.
-    summary.addEventListener('payment-options', function (event) {
-      button.hidden = !/** @type {CustomEvent<boolean[]>} */ (event).detail.some(Boolean);
-    });
+    var block = summary;
+    // payment-options.js marks the block with the service's answers ("some" or "none") and then
+    // tells it; read from the block, as this script may start after that event.
+    var follow = function () {
+      var state = block.getAttribute('data-options');
+      if (state) button.hidden = state !== 'some';
+    };
+    summary.addEventListener('payment-options', follow);
+    follow();
   }
 
   var REFUSED = 'Enter a whole number from 0 to ' +

@@ -14,10 +14,9 @@
   var pay = /** @type {HTMLButtonElement} */ (form.querySelector('[data-pay]'));
   var message = /** @type {HTMLElement} */ (form.querySelector('[data-checkout-message]'));
   var wanted = form.getAttribute('data-chosen'); // chosen on a product page or in the cart
-  /** @type {ServiceSDK.Service | null} */
-  var sdk = null;
-  /** @type {boolean | null} unknown until the service answered for every method */
-  var offered = null;
+  var block = /** @type {HTMLElement} */ (form.querySelector('[data-payment-options]'));
+  /** @type {HTMLElement[]} */
+  var methods = Array.prototype.slice.call(form.querySelectorAll('[data-service-button]'));
   var paid = false; // this cart is paid (in another tab, or before Back): Pay never comes back
   var opening = false; // between Pay and the payment window on the page
   var payText = pay.textContent;
@@ -76,14 +75,17 @@
   }
 
   function ready() {
-    // Nothing to pay with until the SDK is up and the service said which methods it offers (until
-    // then the SDK keeps the methods' inputs unchecked); nor when it offers none.
-    pay.disabled = paid || opening || !sdk || offered !== true;
+    // Shown means usable: Pay works as soon as the SDK shows a payment method (a click before the
+    // SDK takes checkouts waits in its queue), and not while none is shown. Read from the page
+    // each time, never from an event that may have gone before this script listened.
+    pay.disabled = paid || opening || !methods.some(shown);
   }
+  new MutationObserver(ready).observe(block, { subtree: true, attributes: true, attributeFilter: ['hidden', 'style'] });
 
-  // payment-options.js says, for each method, whether the service offers it.
-  form.addEventListener('payment-options', function (event) {
-    offered = /** @type {CustomEvent<boolean[]>} */ (event).detail.some(Boolean);
+  // payment-options.js marks the block once the service answered for every method (data-options
+  // "some" or "none"), then tells it with an event: this script may start before or after.
+  function settled() {
+    var offered = block.getAttribute('data-options') === 'some';
     ready();
     if (wanted) {
       // A method chosen before may not be offered for this order: say why, choose nothing for
@@ -97,7 +99,9 @@
     var first = /** @type {HTMLInputElement | null} */ (form.querySelector('input[name="product_type"]:not(:disabled)'));
     var method = first && /** @type {HTMLElement | null} */ (first.closest('[data-service-button]'));
     if (!wanted && first && shown(method)) first.checked = true;
-  });
+  }
+  form.addEventListener('payment-options', settled);
+  if (block.hasAttribute('data-options')) settled();
 
   /**
    * @param {string} style
@@ -134,9 +138,16 @@
     fetch('/checkout/session', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ product_type: method, expire: Boolean(expire && expire.checked) })
+      body: JSON.stringify({
+        product_type: method, expire: Boolean(expire && expire.checked), cart: form.getAttribute('data-cart')
+      })
     }).then(function (response) {
       return response.json().catch(function () { return {}; }).then(function (answer) {
+        if (answer.changed) {
+          // Another tab changed the cart: show it as it is now before anything is paid.
+          window.location.assign('/checkout?changed=1&method=' + encodeURIComponent(method || ''));
+          return null;
+        }
         if (answer.paid) {
           paid = true;
           pay.hidden = true;
@@ -152,7 +163,11 @@
       if (!answer) return;
       kept = { order: answer.order_id, events: [] };
       note('Checkout ' + answer.checkout_id + ' created for order ' + answer.order_id + ' (' + style + ' style)');
-      /** @type {ServiceSDK.Service} */ (sdk).checkout(answer.checkout_id, callbacks(style, answer.results));
+      // The documented integration: through the queue, so a Pay pressed before the SDK takes
+      // checkouts opens the window once it does.
+      (window.service = window.service || []).push(function (service) {
+        service.checkout(answer.checkout_id, callbacks(style, answer.results));
+      });
     }).catch(function (error) {
       say(error.message);
       busy(false);
@@ -160,9 +175,27 @@
   }
 
   // The payment window is open once the SDK put its overlay on the page: Pay is itself again.
+  // The window gets an entry in the tab's history, so that Back closes it (as its close control
+  // does) instead of leaving the checkout under it. The entry stays when the window closes:
+  // going back from it here could cancel the result page the SDK is opening.
+  var windowEntry = false;
   new MutationObserver(function () {
-    if (opening && document.querySelector('[data-service-overlay]')) busy(false);
+    var open = document.querySelector('[data-service-overlay]');
+    if (opening && open) busy(false);
+    if (open && !windowEntry) {
+      windowEntry = true;
+      window.history.pushState({ paymentWindow: true }, '');
+    } else if (!open) {
+      windowEntry = false;
+    }
   }).observe(document.body, { childList: true });
+  window.addEventListener('popstate', function () {
+    var open = document.querySelector('[data-service-overlay]');
+    if (!windowEntry || !open) return;
+    windowEntry = false;
+    // The overlay is a modal <dialog>: closing it is the shopper closing the window.
+    if (open instanceof HTMLDialogElement) open.close();
+  });
 
   // Back after paying: a page restored from the browser's memory would show a live Pay; ask the
   // store again instead (it sends an empty cart to the cart page).
@@ -172,11 +205,7 @@
 
   form.addEventListener('submit', function (event) {
     event.preventDefault();
-    if (sdk) start();
+    if (!pay.disabled) start();
   });
-
-  (window.service = window.service || []).push(function (service) {
-    sdk = service;
-    ready();
-  });
+  ready();
 })(window, document);

@@ -57,9 +57,42 @@
     })).then(function (answers) {
       if (block.paymentCheck !== check) return;
       set(block, answers.some(Boolean) ? null : 'none');
+      // The place kept for a button the service does not offer goes (see store.css: .pay-area).
+      Array.prototype.forEach.call(buttons, /** @param {Element} button */ function (button) {
+        release(button, shown(button));
+      });
+      // Kept on the block for scripts that start later than this event (checkout.js).
+      block.setAttribute('data-options', answers.some(Boolean) ? 'some' : 'none');
       block.dispatchEvent(new CustomEvent('payment-options', { bubbles: true, detail: answers }));
     });
   }
+
+  /**
+   * @param {Element} button
+   * @param {boolean} keep
+   */
+  function release(button, keep) {
+    var slot = button.closest('.pay-slot, .method-slot');
+    if (slot && !keep) slot.removeAttribute('data-reserve');
+  }
+
+  /** @param {Element} element */
+  function shown(element) {
+    return !/** @type {HTMLElement} */ (element).hidden && /** @type {HTMLElement} */ (element).style.display !== 'none';
+  }
+
+  // A button the SDK shows is its own answer: "Checking…" goes with it, not when every answer
+  // is in (the SDK may show buttons before this script's queued function runs).
+  blocks.forEach(function (block) {
+    var checking = part(block, 'checking');
+    function settle() {
+      if (checking && !checking.hidden && Array.prototype.some.call(block.querySelectorAll('[data-service-button]'), shown)) {
+        checking.hidden = true;
+      }
+    }
+    new MutationObserver(settle).observe(block, { subtree: true, attributes: true, attributeFilter: ['hidden', 'style'] });
+    settle();
+  });
 
   (window.service = window.service || []).push(function (service) {
     blocks.forEach(function (block) {
@@ -71,7 +104,12 @@
   });
 
   function failed() {
-    blocks.forEach(function (block) { set(block, 'failed'); });
+    blocks.forEach(function (block) {
+      set(block, 'failed');
+      Array.prototype.forEach.call(block.querySelectorAll('[data-service-button]'), function (/** @type {Element} */ button) {
+        release(button, false);
+      });
+    });
   }
 
   // By the load event the async SDK script has run or failed to load.

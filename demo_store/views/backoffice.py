@@ -16,13 +16,12 @@ from ..backoffice import ORDER_STATUSES, PAGE_SIZE, OrderBook, OrderFilters
 from ..config import SERVICE, SIGNER
 from ..explanations import api_detail, explain
 from ..flash import set_notice
-from ..money import format_money, parse_money
+from ..forms import read_form
+from ..money import AmountError, format_money, read_money
 from ..rendering import render, see_other
 from ..service_client import Page, ServiceClient, ServiceError, ServiceUnreachable
 
 __all__ = ["ROUTES"]
-
-AMOUNT_HELP = "Enter an amount in euros, such as 12.50."
 
 
 async def order_list(request: web.Request) -> web.Response:
@@ -73,11 +72,23 @@ async def _order_book(service: ServiceClient, order_id: str) -> OrderBook:
 
 async def order_page(request: web.Request) -> web.Response:
     book = await _order_book(request.app[SERVICE], request.match_info["order_id"])
-    return render(request, "backoffice_order.html", {"book": book, "failed": None})
+    return render(request, "backoffice_order.html", {"book": book, "failed": None, "confirm": None})
 
 
 # What each form's amount is bounded by, in words that follow the amount: "more than the €70.00 ..."
 Limit = Callable[[OrderBook], tuple[int, str] | None]
+# A refund above this (minor units) is asked again with its amount in words before it is made:
+# money that leaves the shop does not come back with a click.
+CONFIRM_ABOVE = 10000
+
+
+def _read_amount(typed: str) -> int | str:
+    """The typed amount in minor units, or what is wrong with it in words."""
+    try:
+        amount = read_money(typed)
+    except AmountError as error:
+        return str(error)
+    return amount if amount > 0 else f"Enter an amount above {format_money(0)}."
 
 
 async def _act(
@@ -88,14 +99,33 @@ async def _act(
     limit: Limit,
 ) -> web.Response:
     """Read the amount, call ``make(amount)`` and redirect with its notice; or show the order
-    again with what went wrong next to the form ``form_id``."""
+    again with what went wrong next to the form ``form_id``, or with the question a refund asks
+    first (a large amount, or "the rest", which is read again now: another tab may have moved it)."""
     service = request.app[SERVICE]
     order_id = request.match_info["order_id"]
-    form = await request.post()
+    form = await read_form(request)
     typed = str(form.get("amount", ""))
-    amount = parse_money(typed)
+    read = _read_amount(typed)
+    amount = read if isinstance(read, int) else None
+    confirmed, rest = form.get("confirmed") == "yes", form.get("rest") == "yes"
     refusal: ServiceError | ServiceUnreachable | None = None
-    if amount is not None:
+    problem, detail = read if isinstance(read, str) else "", []
+    if amount is not None and not confirmed and (rest or (action == "refund" and amount > CONFIRM_ABOVE)):
+        book = await _order_book(service, order_id)
+        posted, bound = amount, limit(book)
+        if rest:
+            amount = bound[0] if bound else 0
+        if amount <= 0:
+            problem = f"Nothing is left to {action} now: the page was out of date."
+        elif bound and amount > bound[0]:
+            pass  # more than there is: the service refuses it, the page says so, nothing to confirm
+        elif action == "refund" or amount != posted:
+            changed = f"The page showed {book.money(posted)}; it changed since. " if amount != posted else ""
+            confirm = {"form": form_id, "amount": amount, "action": action, "changed": changed}
+            return render(
+                request, "backoffice_order.html", {"book": book, "failed": None, "confirm": confirm}
+            )
+    if amount is not None and not problem:
         try:
             notice = await make(service, order_id, amount)
         except (ServiceError, ServiceUnreachable) as error:
@@ -105,7 +135,6 @@ async def _act(
             set_notice(response, request.app[SIGNER], notice)
             return response
     book = await _order_book(service, order_id)
-    problem, detail = AMOUNT_HELP, []
     if refusal is not None:
         problem = explain(refusal, action)
         bound = limit(book)
@@ -126,7 +155,7 @@ async def _act(
     failed = {"form": form_id, "message": problem, "detail": detail, "amount": typed}
     # 200, as for any form shown again with its errors: a 4xx document is a red console line for
     # the merchant, and the problem is already said on the page.
-    return render(request, "backoffice_order.html", {"book": book, "failed": failed})
+    return render(request, "backoffice_order.html", {"book": book, "failed": failed, "confirm": None})
 
 
 async def refund_order(request: web.Request) -> web.Response:

@@ -17,6 +17,7 @@ from ..catalogue import PRODUCTS, Product, find_product
 from ..config import CONFIG, SERVICE, SIGNER
 from ..explanations import explain
 from ..flash import set_notice
+from ..forms import read_form
 from ..rendering import render, see_other
 from ..service_client import Page, ServiceError, ServiceUnreachable
 
@@ -78,7 +79,7 @@ async def campaign_page(request: web.Request, failure: str | None = None) -> web
 
 async def add_articles(request: web.Request) -> web.StreamResponse:
     campaign = _campaign(request)
-    form = await request.post()
+    form = await read_form(request)
     products = [find_product(str(slug)) for slug in form.getall("product", [])]
     chosen = [product for product in products if product is not None]
     if not chosen:

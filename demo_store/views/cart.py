@@ -8,6 +8,7 @@ from aiohttp import web
 from ..cart import MAX_QUANTITY, load_cart, save_cart
 from ..config import SIGNER
 from ..flash import set_notice
+from ..forms import read_form
 from ..money import format_money
 from ..payment_plans import PAYMENT_PRODUCTS, find_payment_product, no_plan_text, plan_text
 from ..rendering import render, see_other
@@ -15,16 +16,12 @@ from ..rendering import render, see_other
 __all__ = ["ROUTES"]
 
 
-def _quantity(text: object, default: int) -> int:
-    return int(text) if isinstance(text, str) and text.strip().isdigit() else default
-
-
 def _typed_quantity(text: object) -> int | None:
-    """A quantity as typed in the cart: a whole number of digits (``-3``, ``1.5`` or ``two`` are
-    None). Long strings of digits are read as "many": the cart caps them and says so."""
-    if not isinstance(text, str) or not text.strip().isdigit():
+    """A quantity as typed in the cart: a whole number in digits 0-9 (``-3``, ``1.5``, ``two`` or
+    ``²`` are None). Long strings of digits are read as "many": the cart caps them and says so."""
+    digits = text.strip() if isinstance(text, str) else ""
+    if not (digits.isascii() and digits.isdigit()):
         return None
-    digits = text.strip()
     return int(digits) if len(digits) <= 6 else MAX_QUANTITY + 1
 
 
@@ -39,9 +36,11 @@ async def cart_page(request: web.Request) -> web.Response:
 async def add_item(request: web.Request) -> web.StreamResponse:
     """Add a product. ``method`` (a product page's payment button) goes straight to the checkout
     with that payment method chosen."""
-    form = await request.post()
+    form = await read_form(request)
     cart = load_cart(request, request.app[SIGNER])
-    cart.add(str(form.get("product", "")), max(1, _quantity(form.get("quantity"), 1)))
+    cart.add(
+        str(form.get("product", "")), max(1, min(MAX_QUANTITY, _typed_quantity(form.get("quantity")) or 1))
+    )
     method = find_payment_product(str(form.get("method", "")))
     target = f"/checkout?method={method.type}" if method else "/cart"
     response = see_other(target)
@@ -55,7 +54,7 @@ REFUSED = f"Enter a whole number from 0 to {MAX_QUANTITY}: 0 removes the article
 
 async def set_quantity(request: web.Request) -> web.StreamResponse:
     """Set one line's quantity (0 removes it); more than the most we sell is said, not hidden."""
-    form = await request.post()
+    form = await read_form(request)
     slug = request.match_info["slug"]
     cart = load_cart(request, request.app[SIGNER])
     typed = _typed_quantity(form.get("quantity"))

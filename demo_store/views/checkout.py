@@ -13,8 +13,10 @@ from aiohttp import web
 
 from ..cart import Cart, load_cart, save_cart
 from ..checkout import CALLBACKS, VIA, cart_articles, checkout_request, new_order_id, result_path
-from ..config import CONFIG, SERVICE, SIGNER
+from ..config import CONFIG, PAYMENTS, SERVICE, SIGNER
 from ..explanations import explain
+from ..forms import Unreadable, read_json
+from ..money import format_money
 from ..one_payment import PAID, Attempt, earlier_attempt
 from ..outcomes import REPORTED, SERVICE_STATUS_WORDS, outcome_for
 from ..payment_plans import find_payment_product
@@ -31,12 +33,18 @@ async def checkout_page(request: web.Request) -> web.StreamResponse:
     cart = load_cart(request, request.app[SIGNER])
     if not cart.lines:
         return see_other("/cart")
+    paid = await _paid_attempt(request, cart)
+    if paid is not None:
+        # Approved in the window, then reloaded or Back before the result page: that page, which
+        # says so and empties the cart, rather than a live Pay for a paid cart.
+        return see_other(result_path(paid.status, paid.order_id, "url"))
     method = find_payment_product(request.query.get("method", ""))
     style = request.query.get("style", "callbacks")
     context = {
         "sdk": True,
         "chosen": method.type if method else "",
         "style": style if style in STYLES else "callbacks",
+        "changed": request.query.get("changed") == "1",
     }
     response = render(request, "checkout.html", context)
     # Never kept for the Back button: after paying, Back must ask the store again (whose cart
@@ -49,10 +57,11 @@ def _problem(message: str, status: int) -> web.Response:
     return web.json_response({"error": message}, status=status)
 
 
-async def _earlier(service: ServiceClient, cart: Cart, product_type: str) -> Attempt | None:
-    """The cart's earlier attempt Pay must honour (see :mod:`..one_payment`): its live attempts,
-    or, once a payment emptied it, the order that did."""
-    attempts = cart.live_checkouts() if cart.lines else [cart.last_placed] if cart.last_placed else []
+async def _earlier(
+    service: ServiceClient, attempts: list[tuple[str, str]], cart: Cart, product_type: str
+) -> Attempt | None:
+    """The cart's earlier attempt Pay must honour (see :mod:`..one_payment`), from its attempts
+    ``(order id, checkout id)``, newest first."""
     answers = []
     for order_id, checkout_id in attempts:
         try:
@@ -61,6 +70,29 @@ async def _earlier(service: ServiceClient, cart: Cart, product_type: str) -> Att
             # Forgotten by the service (a reset sandbox): it cannot be paid twice.
             log.info("earlier checkout %s not found: %s", checkout_id, error)
     return earlier_attempt(answers, product_type, cart_articles(cart) if cart.lines else [])
+
+
+def _attempts(cart: Cart, recorded: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """What Pay must look at, newest first: the checkouts the store's server started for this
+    cart (another tab's, a moment ago) and this browser's own; once a payment emptied the cart,
+    the order that did."""
+    if not cart.lines:
+        return [cart.last_placed] if cart.last_placed else []
+    return list(dict.fromkeys(recorded + cart.live_checkouts()))
+
+
+async def _paid_attempt(request: web.Request, cart: Cart) -> Attempt | None:
+    """The cart's attempt the service has as paid (approved or pending), or None; None too when
+    the service cannot be asked (Pay asks again, and says why)."""
+    attempts = _attempts(cart, request.app[PAYMENTS].started(cart.id))
+    if not attempts:
+        return None
+    try:
+        earlier = await _earlier(request.app[SERVICE], attempts, cart, "")
+    except (ServiceError, ServiceUnreachable) as error:
+        log.info("could not ask about the cart's attempts: %s", error)
+        return None
+    return earlier if earlier is not None and earlier.action == PAID else None
 
 
 def _already_paid(attempt: Attempt) -> web.Response:
@@ -91,35 +123,57 @@ async def start_checkout(request: web.Request) -> web.Response:
         # JSON only: a form on another site cannot send it without the browser asking first.
         return _problem("Send JSON.", 415)
     try:
-        body = await request.json()
-    except ValueError:
-        return _problem("Send JSON.", 400)
+        body = await read_json(request)
+    except Unreadable as error:
+        return _problem(str(error), 400)
     body = body if isinstance(body, dict) else {}
     product = find_payment_product(str(body.get("product_type", "")))
     if product is None:
         return _problem("Choose a payment method.", 400)
     cart = load_cart(request, request.app[SIGNER])
-    config, service = request.app[CONFIG], request.app[SERVICE]
+    shown = body.get("cart")
+    if cart.lines and isinstance(shown, str) and shown != cart.fingerprint:
+        # Another tab changed the cart since this page showed it: pay nothing unseen.
+        return web.json_response(
+            {
+                "error": f"Your cart changed in another tab: it is now {format_money(cart.total)}.",
+                "changed": True,
+            }
+        )  # 200, as _already_paid: said on the page, which shows the cart again
+    payments = request.app[PAYMENTS]
+    # One Pay at a time per cart, on this server: a second tab's Pay waits, then finds this one's
+    # checkout (the cookie it sent cannot hold it yet).
+    async with payments.lock(cart.id):
+        return await _start(request, cart, product.type, body.get("expire") is True)
+
+
+async def _start(request: web.Request, cart: Cart, product_type: str, expire: bool) -> web.Response:
+    config, service, payments = request.app[CONFIG], request.app[SERVICE], request.app[PAYMENTS]
     order_id = new_order_id()
     try:
-        earlier = await _earlier(service, cart, product.type)
+        earlier = await _earlier(service, _attempts(cart, payments.started(cart.id)), cart, product_type)
         if earlier is not None and earlier.action == PAID:
             return _already_paid(earlier)
         if not cart.lines:
             return _problem("Your cart is empty.", 400)
         # The same cart's checkout, undecided (another tab): open it again. A presenter asking for
         # the expired outcome gets a new one to expire.
-        if earlier is not None and body.get("expire") is not True:
-            return web.json_response(_session(earlier.order_id, earlier.checkout_id))
+        if earlier is not None and not expire:
+            response = web.json_response(_session(earlier.order_id, earlier.checkout_id))
+            if cart.checkout_for(earlier.order_id) is None:  # this browser's result page needs it
+                cart.started(earlier.order_id, earlier.checkout_id)
+                save_cart(response, request.app[SIGNER], cart)
+            return response
         checkout = await service.create_checkout(
-            checkout_request(cart, product.type, order_id, config.public_origin, config.currency)
+            checkout_request(cart, product_type, order_id, config.public_origin, config.currency)
         )
-        if body.get("expire") is True and config.sandbox:
+        if expire and config.sandbox:
             await service.expire_checkout(checkout["id"])
     except (ServiceError, ServiceUnreachable) as error:
         log.warning("checkout for %s refused: %s", order_id, error)
         status = 503 if isinstance(error, ServiceUnreachable) else 502
         return _problem(explain(error, "payment", thing="checkout"), status)
+    payments.record(cart.id, order_id, checkout["id"])
     cart.started(order_id, checkout["id"])
     response = web.json_response(_session(order_id, checkout["id"]))
     save_cart(response, request.app[SIGNER], cart)

@@ -85,6 +85,9 @@ def test_back_office_has_no_serious_violation(page: Page, store, service):
     page.get_by_test_id("submit-refund").click()
     expect(page.locator('[data-error="refund"]')).to_be_visible()
     found["order page with capture and error"] = serious_violations(page)
+    page.get_by_test_id("rest-refund").click()
+    expect(page.get_by_test_id("confirm-refund")).to_be_focused()
+    found["order page asking to confirm a refund"] = serious_violations(page)
 
     page.goto(f"{store.url}/backoffice/orders/fixture-order-2")  # pending: no forms, a callout
     found["pending order"] = serious_violations(page)

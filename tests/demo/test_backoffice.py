@@ -119,6 +119,13 @@ def test_captures_and_refunds_tell_one_story(page: Page, store, service):
     # €150.00 of it came back; the other €150.00 came from neither capture in particular.
     page.get_by_test_id("amount-refund").fill("300")
     page.get_by_test_id("submit-refund").click()
+    # Over €100.00: asked first, in money, and nothing happens until the merchant says yes.
+    expect(page.get_by_test_id("confirm-question")).to_have_text(
+        "Refund €300.00 of order DS-STORY-1? The money goes back to the shopper; it cannot be undone."
+    )
+    expect(page.get_by_test_id("confirm-refund")).to_be_focused()
+    expect_sums(page, total="€760.00", captured="€760.00", refunded="€50.00", remaining="€710.00")
+    page.get_by_test_id("confirm-refund").click()
     expect(page.locator("[data-notice]")).to_have_text("Refunded €300.00. €410.00 left to refund.")
     expect_sums(page, total="€760.00", captured="€760.00", refunded="€350.00", remaining="€410.00")
     expect_refunds(page, [("the order", "€300.00", "€410.00"), (f"capture {first_id}", "€50.00", "€710.00")])
@@ -128,7 +135,10 @@ def test_captures_and_refunds_tell_one_story(page: Page, store, service):
         "€150.00 of it came back with the refunds of the whole order:"
         " the order has only €410.00 left to refund."
     )
-    expect(page.get_by_test_id("unassigned")).to_contain_text("€150.00 of the refunds of the whole order")
+    expect(page.get_by_test_id("unassigned")).to_have_text(
+        "€150.00 of the order's refunds is not counted against any one capture:"
+        " it lowers what the order as a whole has left to refund."
+    )
     expect(page.get_by_test_id(f"rest-capture-{second_id}")).to_have_text("Refund all it can (€410.00)")
 
     # Asking more of the second capture than that: refused, in money, not in the API's cents.
@@ -141,8 +151,10 @@ def test_captures_and_refunds_tell_one_story(page: Page, store, service):
     expect(error.get_by_text("41000")).to_be_hidden()  # the API's own words wait in a closed box
     expect_sums(page, total="€760.00", captured="€760.00", refunded="€350.00", remaining="€410.00")
 
-    # The rest of the order: canceled, and nothing is refundable anywhere any more.
+    # The rest of the order, asked first: canceled, and nothing is refundable anywhere any more.
     page.get_by_test_id("rest-refund").click()
+    expect(page.get_by_test_id("confirm-question")).to_contain_text("Refund €410.00 of order DS-STORY-1?")
+    page.get_by_test_id("confirm-refund").click()
     expect(page.locator("[data-notice]")).to_have_text(
         "Refunded €410.00. The order is fully refunded and now canceled."
     )

@@ -97,3 +97,16 @@ def test_a_paid_cart_never_offers_pay_again(browser: Browser, store, service):
     assert len(_confirmed_orders(service, "Brass desk lamp")) == 1
     assert [console.unexpected for console in consoles] == [[], []]
     context.close()
+
+
+def test_back_with_the_window_open_closes_it(page: Page, store, service):
+    """Back while the payment window is open closes the window, as its close control does (the
+    page then opens its dismiss result), instead of leaving the checkout under it."""
+    fill_cart(page, store, {"desk-lamp": 1})
+    page.goto(f"{store.url}/cart")
+    _open_checkout(page, store.url)
+    page.get_by_test_id("pay").click()
+    CheckoutOverlay(page).wait_open()
+    page.go_back()
+    expect(page.locator('[data-result="dismiss"]')).to_be_visible()
+    expect(page.locator("[data-cart-count]")).to_have_text("1")  # nothing paid, the cart kept

@@ -101,8 +101,11 @@ def test_phone_back_office_shows_every_figure_whole(page: Page, store, service, 
     capture_id = page.locator("[data-capture]").get_attribute("data-capture")
     page.get_by_test_id(f"amount-capture-{capture_id}").fill("1000")
     page.get_by_test_id(f"submit-capture-{capture_id}").click()
+    page.get_by_test_id(f"confirm-capture-{capture_id}").click()  # over €100.00: asked first
     page.get_by_test_id("amount-refund").fill("1500")
     page.get_by_test_id("submit-refund").click()
+    assert_nothing_clipped(page, "order page asking to confirm a refund")
+    page.get_by_test_id("confirm-refund").click()
     expect(page.get_by_test_id("refund-left").first).to_have_text("€490.00")
     assert_nothing_clipped(page, "order page")
     # A refusal with the API's answer opened: still nothing sideways.
@@ -114,12 +117,13 @@ def test_phone_back_office_shows_every_figure_whole(page: Page, store, service, 
 
 def test_phone_held_sideways_opens_the_payment_window_at_its_top(page: Page, store):
     """Landscape (812 × 375): the window starts with the amount and its close button in view,
-    not scrolled down to the decision buttons."""
+    not scrolled down to the decision buttons; the term choice is below, so focus is on the
+    heading (tests/e2e/test_checkout_window.py has the upright screens)."""
     page.set_viewport_size({"width": PHONE["height"], "height": PHONE["width"]})
     fill_cart(page, store, {"walnut-desk": 1})
     open_checkout(page, store, "instalments", "callbacks")
     frame = overlay_frame(page)
-    expect(frame.get_by_test_id("checkout-approve")).to_be_focused()
+    expect(frame.get_by_role("heading", level=1)).to_be_focused()
     hosted = page.frame(url=HOSTED_CHECKOUT)
     assert hosted is not None
     assert hosted.evaluate("() => window.scrollY") == 0

@@ -18,9 +18,9 @@ def test_browse_buy_and_refund(page: Page, store, service):
     expect(lamp_card.locator('[data-chip="pay_in_4"]')).to_be_visible()
     expect(page.locator('[data-product="espresso-cup"]')).to_contain_text("No payment plan at this price")
     expect(page.locator('.hero [data-range="pay_later"]')).to_have_text("Pay in 15 days €10.00 to €800.00")
-    # The presenter can tell the prospect's developer about the console's 403 lines.
+    # The presenter's note on the console says what the SDK does now: nothing printed at load.
     open_presenter_tools(page)
-    expect(page.get_by_test_id("console-note")).to_contain_text("17 on this page as it loaded")
+    expect(page.get_by_test_id("console-note")).to_contain_text("print nothing")
 
     lamp_card.get_by_role("link").click()
     expect(page.get_by_role("heading", name="Brass desk lamp")).to_be_visible()
@@ -115,8 +115,8 @@ def test_browse_buy_and_refund(page: Page, store, service):
     remaining = page.get_by_test_id("remaining")
     expect(remaining).to_have_text("€875.00")
 
-    # A partial refund lowers what is left.
-    page.get_by_test_id("amount-refund").fill("100")
+    # A partial refund lowers what is left; typed with a decimal comma, it is that amount.
+    page.get_by_test_id("amount-refund").fill("100,00")
     page.get_by_test_id("submit-refund").click()
     expect(page.locator("[data-notice]")).to_have_text("Refunded €100.00. €775.00 left to refund.")
     expect(remaining).to_have_text("€775.00")
@@ -130,10 +130,17 @@ def test_browse_buy_and_refund(page: Page, store, service):
     )
     expect(remaining).to_have_text("€775.00")
 
-    # Refunding the rest cancels the order.
+    # Refunding the rest, once confirmed, cancels the order.
     page.get_by_test_id("rest-refund").click()
+    expect(page.get_by_test_id("confirm-question")).to_contain_text(f"Refund €775.00 of order {order_id}?")
+    page.get_by_test_id("confirm-refund").click()
     expect(page.locator("[data-notice]")).to_contain_text("fully refunded and now canceled")
     expect(page.get_by_test_id("order-status")).to_have_text("Canceled")
     expect(remaining).to_have_text("€0.00")
+    # Refunded in full: no payment dates to come, said as such.
+    expect(page.get_by_test_id("order-plan")).to_have_text(
+        "Refunded in full, and canceled: it was paid with Pay in 4. Nothing more is due."
+    )
+    expect(page.get_by_test_id("order-dates")).to_have_count(0)
 
     assert console.unexpected == []

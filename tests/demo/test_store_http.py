@@ -68,3 +68,53 @@ async def test_a_service_that_is_down_is_said_in_plain_words(client: TestClient)
     started = await client.post("/checkout/session", json={"product_type": "pay_in_4"})
     assert started.status == 503
     assert "could not reach the service" in (await started.json())["error"]
+
+
+# Bodies a browser or a script may send that the store cannot read: each is a 400 in words.
+FORM_POSTS = [
+    "/cart/items",
+    "/cart/items/desk-lamp",
+    "/backoffice/orders/fixture-order-1/refund",
+    "/backoffice/orders/fixture-order-1/captures",
+    "/backoffice/orders/fixture-order-1/captures/cap_1/refunds",
+    "/backoffice/campaigns/campaign-1/articles",
+]
+UNREADABLE = {
+    "not UTF-8": ({"Content-Type": "application/x-www-form-urlencoded"}, b"quantity=\xff\xfe&amount=\xe9"),
+    "unknown charset": ({"Content-Type": "application/x-www-form-urlencoded; charset=klingon"}, b"amount=1"),
+    "broken multipart": ({"Content-Type": "multipart/form-data; boundary=xyz"}, b"--xyz\r\nnot a part\r\n"),
+    "unfinished multipart": (
+        {"Content-Type": "multipart/form-data; boundary=xyz"},
+        b'--xyz\r\nContent-Disposition: form-data; name="amount"\r\n\r\n12',
+    ),
+    "multipart, a part not UTF-8": (
+        {"Content-Type": "multipart/form-data; boundary=xyz"},
+        b'--xyz\r\nContent-Disposition: form-data; name="amount"\r\n\r\n\xff\r\n--xyz--\r\n',
+    ),
+    "multipart without boundary": ({"Content-Type": "multipart/form-data"}, b"--\r\n"),
+}
+
+
+@pytest.mark.parametrize("body", UNREADABLE.values(), ids=UNREADABLE.keys())
+async def test_a_body_the_store_cannot_read_is_a_400_in_words(client: TestClient, body):
+    headers, data = body
+    for path in FORM_POSTS:
+        answer = await client.post(path, data=data, headers=headers)
+        assert answer.status == 400, path
+        assert "could not read the form" in await answer.text(), path
+
+
+async def test_odd_numbers_and_deep_json_are_refused_in_words(client: TestClient):
+    for typed in ("²", "٣", "1" * 5000, "-1"):
+        added = await client.post("/cart/items", data={"product": "desk-lamp", "quantity": typed})
+        assert added.status == 200, typed  # one lamp: what the product page's button adds
+        changed = await client.post("/cart/items/desk-lamp", data={"quantity": typed})
+        assert changed.status == 200, typed
+    assert "Enter a whole number from 0 to 20" in await changed.text()  # "-1", the last one
+    for page in ("²", "٣", "9" * 5000):
+        listing = await client.get("/backoffice", params={"page": page})
+        assert listing.status == 200, page
+    deep = "[" * 100_000 + "]" * 100_000
+    started = await client.post("/checkout/session", data=deep, headers={"Content-Type": "application/json"})
+    assert started.status == 400
+    assert (await started.json())["error"] == "Send a JSON object."

@@ -3,7 +3,6 @@
   'use strict';
   /** @type {ServiceProtocol.CheckoutChannel} */
   var CHANNEL = 'service-checkout';
-  var SHORT_SCREEN = 560; // px of height
   var params = new URLSearchParams(window.location.search);
   var origin = /** @type {string} */ (params.get('origin'));
   var ancestors = window.location.ancestorOrigins;
@@ -58,13 +57,29 @@
     var picked = terms.filter(function (input) { return input.checked; })[0];
     return picked ? Number(picked.value) : null;
   }
+  // The term chosen outlives a reload of the window (it went back to 12 months): it is kept in
+  // the window's own address (its storage is refused to it in the merchant's page).
+  function showTerm() {
+    // The dates and the representative example follow the term chosen.
+    Array.prototype.forEach.call(document.querySelectorAll('[data-term-dates], [data-term-legal]'), /** @param {HTMLElement} part */ function (part) {
+      part.hidden = Number(part.getAttribute('data-term-dates') || part.getAttribute('data-term-legal')) !== term();
+    });
+  }
   terms.forEach(function (input) {
     input.addEventListener('change', function () {
-      Array.prototype.forEach.call(document.querySelectorAll('[data-term-dates]'), /** @param {HTMLElement} dates */ function (dates) {
-        dates.hidden = Number(dates.getAttribute('data-term-dates')) !== term();
-      });
+      showTerm();
+      var url = new URL(window.location.href);
+      url.searchParams.set('term', input.value);
+      try {
+        window.history.replaceState(null, '', url.href);
+      } catch (error) {
+        // A frame whose history is refused: the choice lasts until a reload.
+      }
     });
   });
+  var kept = params.get('term');
+  terms.forEach(function (input) { if (input.value === kept) input.checked = true; });
+  if (terms.length) showTerm();
 
   // The same checkout may be open in two tabs of the shop (one cart, one checkout): a decision in
   // one is told to the other, which shows it instead of offering buttons the service would refuse.
@@ -131,9 +146,14 @@
   });
 
   buttons.forEach(function (b) { b.disabled = false; });
-  buttons[0].focus();
-  // On a short screen (a phone held sideways) the shopper first sees the top of the sheet, the
-  // amount and the close button, not the control the focus scrolled to.
-  if (window.innerHeight < SHORT_SCREEN) window.scrollTo(0, 0);
+  // The window opens at its top (the amount, the close control, the term choice in view), and
+  // focus goes where the shopper starts without scrolling the sheet: the term choice, else
+  // Approve when it is on screen, else the heading. On a laptop an instalments sheet is taller
+  // than the screen: focusing Approve once scrolled it to the bottom.
+  window.scrollTo(0, 0);
+  var start = terms.filter(function (input) { return input.checked; })[0] || buttons[0];
+  var box = start.getBoundingClientRect();
+  var first = box.top >= 0 && box.bottom <= window.innerHeight ? start : find('#title');
+  first.focus({ preventScroll: true });
   tell({ type: 'loaded' });
 })();

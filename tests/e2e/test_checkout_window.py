@@ -1,0 +1,66 @@
+"""Where the hosted payment window opens: at its top, on a laptop and on phones, with focus on
+the choice the shopper starts with (the term, for instalments) and nothing scrolled out of view.
+
+Every merchant's shoppers get this window. An instalments sheet is taller than a 1366 × 800
+screen: focusing "Approve payment" once scrolled it to its bottom, the amount, the close control
+and the 3/6/12-month choice off screen (issue 33)."""
+
+from __future__ import annotations
+
+import re
+import urllib.request
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.checkout_page import checkout_page, create_checkout, overlay_frame
+
+HOSTED_CHECKOUT = re.compile(r"/checkout/[^/]+/frame")
+VIEWPORTS = {  # CSS pixels of the page's viewport
+    "laptop 1366x800": {"width": 1366, "height": 800},
+    "Pixel 7": {"width": 412, "height": 839},
+    "iPhone 13": {"width": 390, "height": 664},
+}
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS.values(), ids=VIEWPORTS.keys())
+def test_the_instalments_window_opens_at_its_top(page: Page, merchant, service, viewport):
+    page.set_viewport_size(viewport)
+    page.goto(checkout_page(merchant, create_checkout(service, total=76000, product_type="instalments")))
+    page.click("#pay")
+    frame = overlay_frame(page)
+    term = frame.get_by_test_id("checkout-term-12")
+    expect(term).to_be_focused()
+    hosted = page.frame(url=HOSTED_CHECKOUT)
+    assert hosted is not None
+    assert hosted.evaluate("() => window.scrollY") == 0
+    for shown in (frame.get_by_role("heading", level=1), frame.get_by_test_id("checkout-close"), term):
+        expect(shown).to_be_in_viewport(ratio=1)
+    # The sheet is taller than the screen: what was focused before (Approve) is below it.
+    expect(frame.get_by_test_id("checkout-approve")).not_to_be_in_viewport()
+    # The representative example follows the term chosen (it said 12 payments after 3 months).
+    frame.get_by_test_id("checkout-term-3").check()
+    expect(frame.get_by_test_id("checkout-legal-3")).to_contain_text("€760.00 over 3 payments of")
+    expect(frame.get_by_test_id("checkout-legal-12")).to_be_hidden()
+
+
+def test_one_payment_is_said_as_one(service):
+    checkout_id = create_checkout(service, total=12000, product_type="pay_later")
+    with urllib.request.urlopen(f"{service.url}/checkout/{checkout_id}/frame") as answer:
+        html = answer.read().decode()
+    assert "Representative example: €120.00 in one payment in 15 days, 0% APR fixed" in html
+    assert "over 1 payment" not in html
+
+
+def test_a_reload_of_the_window_keeps_the_term_chosen(page: Page, merchant, service):
+    page.goto(checkout_page(merchant, create_checkout(service, total=76000, product_type="instalments")))
+    page.click("#pay")
+    frame = overlay_frame(page)
+    frame.get_by_test_id("checkout-term-6").check()
+    hosted = page.frame(url=HOSTED_CHECKOUT)
+    assert hosted is not None
+    hosted.evaluate("() => window.location.reload()")
+    expect(frame.get_by_test_id("checkout-term-6")).to_be_checked()
+    expect(frame.get_by_test_id("checkout-term-6")).to_be_focused()
+    expect(frame.get_by_test_id("checkout-dates-6")).to_be_visible()
+    expect(frame.get_by_test_id("checkout-legal-6")).to_be_visible()
