@@ -21,8 +21,9 @@ log = logging.getLogger("demo_store")
 
 
 def content_security_policy(service_origin: str) -> str:
-    """The README's policy for merchants: the service needs ``script-src`` and ``frame-src`` only
-    (no ``'unsafe-eval'``, no inline script). The store keeps to it to prove it is enough."""
+    """The docs' strict policy for merchants: the service needs ``script-src`` and ``frame-src``,
+    and ``connect-src`` for its first answers to come by the shortest path (no ``'unsafe-eval'``,
+    no inline script). The store keeps to it to prove it is enough."""
     return "; ".join(
         (
             "default-src 'self'",
@@ -30,7 +31,8 @@ def content_security_policy(service_origin: str) -> str:
             f"frame-src {service_origin}",
             "style-src 'self'",
             "img-src 'self' data:",
-            "connect-src 'self'",
+            # The SDK's first answers come by one request from the page (docs/sdk.md, CSP).
+            f"connect-src 'self' {service_origin}",
             "base-uri 'none'",
             "form-action 'self'",
             "frame-ancestors 'none'",

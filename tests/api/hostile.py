@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from aiohttp.test_utils import TestClient
 
+from backend_stub.config import Config
 from tests.api.seeding import confirmed_order
 from tests.conftest import DEMO_PRIVATE, bearer
 
@@ -135,4 +136,14 @@ async def real_ids(api: TestClient) -> dict[str, str]:
         "article_id": "a1",
         "name": "checkout.js",
         "path": "nowhere",
+        "version": _pinned_loader_version(),
     }
+
+
+def _pinned_loader_version() -> str:
+    """The version of the pinned loader the built SDK serves (any name when nothing is built:
+    the route then answers 404, which is no server error either)."""
+    manifest = Config().sdk_dir / "manifest.json"
+    if not manifest.exists():
+        return "000000000000"
+    return str(json.loads(manifest.read_text(encoding="utf-8")).get("loader_version", "000000000000"))

@@ -98,7 +98,10 @@ def test_the_installed_server_serves_the_sdk_the_repository_builds(venv: Venv, r
     with installed_server([venv.bin("service-stub")], cwd=venv.workdir, env=environment()) as url:
         assert_serves_the_repository_sdk(url, repository_sdk, venv.path)
     version = succeed([venv.bin("service-stub"), "--version"], cwd=venv.workdir)
-    assert version == f"service-stub {__version__} (service-checkout), SDK compiled for Brython 3.15.0\n"
+    pins = json.loads((repository_sdk / "manifest.json").read_text(encoding="utf-8"))
+    loader = f"loader {pins['loader_version']} {pins['loader_integrity']}"
+    brython = "SDK compiled for Brython 3.15.0"
+    assert version == f"service-stub {__version__} (service-checkout), {brython}, {loader}\n"
 
 
 def test_the_merchant_suite_passes_against_the_installed_package(venv: Venv, release: Release):
