@@ -11,15 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
 from urllib.parse import urlsplit
 
 import pytest
 from aiohttp.test_utils import TestClient
 
 from backend_stub.testkit import Sandbox
-from demo_store.config import StoreConfig
-from tests.demo.store_server import store_client
 
 EVIL = "evil.example"
 PRIVATE = {"Authorization": "Bearer sk_test_demo", "Accept": "application/json"}
@@ -50,13 +47,9 @@ PAGES = (
 
 
 @pytest.fixture
-async def client(service: Sandbox) -> AsyncIterator[TestClient]:
-    service.reset()
-    client = await store_client(StoreConfig(service_url=service.url))
-    try:
-        yield client
-    finally:
-        await client.close()
+def client(store_http: TestClient) -> TestClient:
+    """The store as an HTTP client against the real service (tests/demo/conftest.py)."""
+    return store_http
 
 
 def _claim(name: str, client: TestClient) -> dict[str, str]:
