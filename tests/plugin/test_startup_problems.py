@@ -19,11 +19,24 @@ BROWSER_SUITE = "".join(f"def test_{n}(page, sandbox):\n    pass\n\n\n" for n in
 
 @pytest.fixture
 def taken_port() -> Iterator[int]:
-    """A loopback port something listens on, as `make demo` or another run would."""
-    with socket.socket() as holder:
-        holder.bind(("127.0.0.1", 0))
-        holder.listen()
-        yield holder.getsockname()[1]
+    """A loopback port something listens on, as `make demo` or another run would, just above a
+    port that was free a moment ago (under xdist the run asks for that one and the next): any
+    port below a taken one may be another process's, and the run would then name that one."""
+    for _ in range(100):
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            free = probe.getsockname()[1]
+        holder = socket.socket()
+        try:
+            holder.bind(("127.0.0.1", free + 1))
+        except OSError:
+            holder.close()
+            continue
+        with holder:
+            holder.listen()
+            yield free + 1
+        return
+    raise AssertionError("no two neighbouring loopback ports were free")
 
 
 def only_line(result) -> str:
