@@ -1,6 +1,7 @@
-"""The first answers do not wait for Brython (CONTRACT 2): the loader puts the elements it finds at
-load into the bridge's URL, the server renders their answers into the bridge page through the
-same pipeline as ``GET /checkout/button``, and the Python, in its worker, adopts them.
+"""The first answers do not wait for Brython (CONTRACT 2): the loader asks the service for the
+elements it finds at load (``GET /sdk/first``, or in the bridge's URL when the page's CSP refuses
+the fetch), the server answers them through the same pipeline as ``GET /checkout/button``, and the
+Python, in its worker, adopts them.
 """
 
 from __future__ import annotations
@@ -38,8 +39,10 @@ def test_first_buttons_are_shown_while_the_runtime_is_held_back(page: Page, merc
     expect(page.locator("#low")).to_be_hidden()
     # Shown with Brython's runtime still on its way: the SDK is not ready yet.
     assert page.evaluate("window.readyAt") is None
+    # The bridge may not even have asked for the runtime yet (it opens after the answers are
+    # applied); what counts is that none of it has arrived.
     runtime = [entry for entry in service.requests() if entry["path"].startswith("/sdk/brython-")]
-    assert [entry["status"] for entry in runtime] == [None]  # asked for, not answered
+    assert [entry for entry in runtime if entry["status"] is not None] == []
     checks = _triples(service)
     assert len(checks) == 3, checks  # one per distinct triple
     service.clear_faults()
