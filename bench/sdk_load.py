@@ -63,7 +63,7 @@ import statistics
 import sys
 import tempfile
 from contextlib import ExitStack
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -168,18 +168,21 @@ class Variant:
         return self.urls[count]
 
 
+TAGS = ("async", "defer")  # CONTRACT 3's tag; docs/sdk.md's advice for a page busy at load
+
+
 def variants(
-    site: MerchantSite, merchant: str, service: str, floors: dict[str, str], busy: bool
+    site: MerchantSite, merchant: str, service: str, floors: dict[str, str], busy: bool, tag: str = "async"
 ) -> list[Variant]:
-    """The SDK as the README embeds it, the bridge and worker floors the same way, and the in-page
-    floor, each after the page's function queued for the SDK (load_page.QUEUED); on a busy page,
-    each after the page's own start-up script too."""
+    """The SDK as the README embeds it (its tag ``tag``), the bridge and worker floors the same way,
+    and the in-page floor (``defer``), each after the page's function queued for the SDK
+    (load_page.QUEUED); on a busy page, each after the page's own start-up script too."""
     own = (busy_script() if busy else "") + QUEUED
     return [
-        Variant("sdk", site, merchant, own + f'<script src="{service}/sdk.js?{SDK_QUERY}" async></script>'),
+        Variant("sdk", site, merchant, own + f'<script src="{service}/sdk.js?{SDK_QUERY}" {tag}></script>'),
         *(
             Variant(
-                name, site, merchant, own + f'<script src="{floors[name]}/sdk.js?{SDK_QUERY}" async></script>'
+                name, site, merchant, own + f'<script src="{floors[name]}/sdk.js?{SDK_QUERY}" {tag}></script>'
             )
             for name in FLOORS
         ),
@@ -389,9 +392,11 @@ def run(
     profiles: list[str],
     engines: list[str],
     clicks: tuple[int, list[str]] = (0, []),
+    tag: str = "async",
 ) -> tuple[dict[Any, Any], dict[Any, Any], dict[Any, Any]]:
     """{profile: Chromium's figures}, {profile: click figures} (``clicks``: how many of each, in
-    which profiles), then the figures of the other ``engines`` (bench/engine_load.py)."""
+    which profiles), then the figures of the other ``engines`` (bench/engine_load.py); the SDK's
+    tag (and the architecture floors') carries ``tag``."""
     results: dict[Any, Any] = {}
     click_results: dict[Any, Any] = {}
     with ExitStack() as servers:
@@ -414,7 +419,7 @@ def run(
                     origins = [delays.enter_context(Delayed(url, profile.rtt_ms)).url for url in origins]
                 merchant, service_url, *floor_origins = origins
                 floors = dict(zip(FLOORS, floor_origins, strict=True))
-                pages = variants(site, merchant, service_url, floors, profile.busy)
+                pages = variants(site, merchant, service_url, floors, profile.busy, tag)
                 results[name] = run_profile(playwright, profile, pages, runs, sizes)
                 if clicks[0] and name in clicks[1]:
                     click_results[name] = run_clicks(
@@ -741,7 +746,7 @@ def report(
     now = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
     command = (
         f"python bench/sdk_load.py --runs {args.runs} --sizes {args.sizes} --profiles {args.profiles}"
-        f" --clicks {args.clicks} --click-profiles {args.click_profiles}"
+        f" --clicks {args.clicks} --click-profiles {args.click_profiles} --tag {args.tag}"
     )
     total = sum(sizes[part] for part, _ in SERVED_PARTS)
     lines = [
@@ -751,7 +756,8 @@ def report(
         f" Chromium headless; machine load average (1 min) at the start: {load[0]:.1f}, at the end:"
         f" {load[1]:.1f} (the machine is shared: other work slows every variant alike, not the ratios)."
         f" Medians of {args.runs} runs per cell, the SDK and the three floors in rotation; times in"
-        " milliseconds from navigation start. The bridge floor is the SDK's architecture with no Python:"
+        f" milliseconds from navigation start. The SDK's tag is `{args.tag}` (the architecture floors'"
+        " too; the in-page floor's is `defer`). The bridge floor is the SDK's architecture with no Python:"
         " the SDK over it is what the SDK's own code costs, it over the in-page floor what the"
         " architecture costs. The worker floor is issue 22's architecture with no Python (the queries in"
         " the iframe's URL, the runtime started in a Web Worker, one answer applied in one task), its"
@@ -782,6 +788,8 @@ def report(
             for v in profile_verdicts
         ]
         lines += [""]
+        if args.tag != "async":  # its own summary rows: the contract's tag keeps its figures
+            profile_verdicts = [replace(v, area=f"{v.area}, {args.tag} tag") for v in profile_verdicts]
         found += profile_verdicts
     return "\n".join(lines), found
 
@@ -800,6 +808,9 @@ def main() -> None:
     parser.add_argument(
         "--click-profiles", default=",".join(CLICK_PROFILES), help="the profiles measured with clicks too"
     )
+    parser.add_argument(
+        "--tag", choices=TAGS, default="async", help="the SDK's tag attribute (async: CONTRACT 3's)"
+    )
     parser.add_argument("--note", default="", help="what this run measures, after the report's date")
     parser.add_argument("--out", type=Path, default=None, help="record the report in this Markdown file")
     parser.add_argument(
@@ -814,7 +825,9 @@ def main() -> None:
         parser.error(f"unknown profile {', '.join(unknown)}: choose from {', '.join(PROFILES)}")
     start_load = os.getloadavg()[0]  # other work on the machine skews every figure: say how busy it was
     sizes = [int(size) for size in args.sizes.split(",")]
-    results, clicks, other_engines = run(args.runs, sizes, profiles, engines, (args.clicks, click_profiles))
+    results, clicks, other_engines = run(
+        args.runs, sizes, profiles, engines, (args.clicks, click_profiles), args.tag
+    )
     text, found = report(results, clicks, served_bytes(), args, (start_load, os.getloadavg()[0]))
     if engines:
         text += engine_load.report(other_engines, args.runs)
