@@ -243,9 +243,9 @@ class Bridge:
         if effects.start_timer is not None:
             self.timer = worker.setTimeout(self.on_timeout, effects.start_timer)
         if effects.fetch_checkout is not None:
-            aio.run(self.fetch_checkout(effects.fetch_checkout))
+            aio.run(self.fetch_checkout(*effects.fetch_checkout))
 
-    async def fetch_checkout(self, checkout_id: str) -> None:
+    async def fetch_checkout(self, handle: int, checkout_id: str) -> None:
         checkout, answer = None, 0
         try:
             response = await self.api_get(f"{self.api_url}/checkout/{checkout_id}")
@@ -257,7 +257,7 @@ class Bridge:
         self.guarded(lambda: self.tell(self.key.answered(answer)))  # a 401 is said once, there
         origin = worker.encodeURIComponent(self.merchant_origin)
         frame_url = f"{self.api_url}/checkout/{checkout_id}/frame?origin={origin}"
-        self.guarded(lambda: self.run_effects(self.checkouts.found(checkout, frame_url, answer)))
+        self.guarded(lambda: self.run_effects(self.checkouts.found(handle, checkout, frame_url, answer)))
 
 
 def start() -> Bridge:

@@ -77,7 +77,8 @@ def closing_commands(
 ) -> list:
     """The loader's commands when a checkout closes with ``status``, in order; an ``error`` close
     with a ``reason`` logs it and passes it to ``onClose`` and ``onError``."""
-    commands: list = [{"op": "close_overlay"}]
+    # The overlay of this checkout only: a later checkout's may already be on screen.
+    commands: list = [{"op": "close_overlay", "checkout": handle}]
     extra = []
     if reason is not None:
         # An unknown key is said once per page, by the key's verdict (sdk/key_verdict.py).
@@ -111,7 +112,8 @@ class Effects:
 
     def __init__(self, commands: list | None = None) -> None:
         self.commands = commands or []
-        self.fetch_checkout: str | None = None  # a checkout id to read from the API
+        # A checkout to read from the API: the session's handle, and the checkout's id.
+        self.fetch_checkout: tuple[int, str] | None = None
         self.start_timer: int | None = None  # milliseconds until the load times out
         self.stop_timer = False
 
@@ -156,14 +158,15 @@ class Checkouts:
             return Effects(closing_commands(handle, "error", callbacks, {}, why))
         self.session = Session(handle, checkout_id, callbacks)
         effects = Effects()
-        effects.fetch_checkout = checkout_id
+        effects.fetch_checkout = (handle, checkout_id)
         return effects
 
-    def found(self, checkout: dict | None, frame_url: str, answer: int = 200) -> Effects:
-        """The service answered with the checkout, or without one (``answer``: the HTTP status,
-        0 when the service could not be reached)."""
+    def found(self, handle: int, checkout: dict | None, frame_url: str, answer: int = 200) -> Effects:
+        """The service answered with the checkout of session ``handle``, or without one
+        (``answer``: the HTTP status, 0 when the service could not be reached)."""
         session = self.session
-        if session is None or session.state != LOADING:
+        # A closed session's late answer must not load its checkout into the next session.
+        if session is None or session.handle != handle or session.state != LOADING:
             return Effects()
         if checkout is None:
             code, words = messages.checkout_not_loaded(

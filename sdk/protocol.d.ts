@@ -122,6 +122,7 @@ declare namespace ServiceProtocol {
   }
   interface CommandCloseOverlay {
     op: "close_overlay";
+    checkout: number;
   }
   interface CommandOverlayLoaded {
     op: "overlay_loaded";

@@ -24,7 +24,7 @@ def test_the_events_table(status, with_on_close, with_callback, with_url):
     callbacks = (["onClose"] if with_on_close else []) + ([CALLBACKS[status]] if with_callback else [])
     urls = {URLS[status]: f"https://shop.example/{status}"} if with_url else {}
     commands = closing_commands(7, status, callbacks, urls)
-    assert commands[0] == {"op": "close_overlay"}  # the overlay goes first
+    assert commands[0] == {"op": "close_overlay", "checkout": 7}  # its overlay goes first
     expected = ([("onClose", [status])] if with_on_close else []) + (
         [(CALLBACKS[status], [])] if with_callback else []
     )
@@ -68,8 +68,9 @@ def opened(
 ):
     machine = Checkouts(timeout)
     effects = machine.start(1, "chk_abc", list(callbacks))
-    assert effects.fetch_checkout == "chk_abc" and effects.commands == []
+    assert effects.fetch_checkout == (1, "chk_abc") and effects.commands == []
     effects = machine.found(
+        1,
         {"status": "created", "merchant": urls or {}}, "https://service/checkout/chk_abc/frame"
     )
     assert [c["op"] for c in effects.commands] == ["open_overlay"]
@@ -153,7 +154,7 @@ def closed_with_error(effects) -> tuple:
 def test_a_checkout_that_cannot_be_loaded_says_why(checkout, answer, code, words):
     machine = Checkouts(15000, SERVICE, "pk_test_demo")
     machine.start(1, "chk_abc", ["onClose", "onError"])
-    effects = machine.found(checkout, "unused", answer)
+    effects = machine.found(1, checkout, "unused", answer)
     reason = closed_with_error(effects)
     assert reason[0] == code and words in reason[1]
     assert machine.session is None and [c["op"] for c in effects.commands][0] == "close_overlay"
@@ -164,20 +165,32 @@ def test_closing_the_overlay_while_the_checkout_is_still_asked_for_is_a_dismiss(
     machine.start(1, "chk_abc", ["onClose", "onDismiss"])
     effects = machine.event(1, {"type": "close"})
     assert callbacks_called(effects.commands) == [("onClose", ["dismiss"]), ("onDismiss", [])]
-    assert machine.found({"status": "created", "merchant": ALL_URLS}, "frame").commands == []
+    assert machine.found(1, {"status": "created", "merchant": ALL_URLS}, "frame").commands == []
+
+
+def test_a_closed_checkouts_late_answer_does_not_load_into_the_next_one():
+    # Checkout A closed while loading, then B asked: A's answer arrives during B's session.
+    machine = Checkouts(15000)
+    machine.start(1, "chk_a", ["onClose", "onDismiss"])
+    closed = machine.event(1, {"type": "close"})
+    assert closed.commands[0] == {"op": "close_overlay", "checkout": 1}  # A's overlay, not B's
+    assert machine.start(2, "chk_b", ["onClose", "onSuccess"]).fetch_checkout == (2, "chk_b")
+    assert machine.found(1, {"status": "created", "merchant": ALL_URLS}, "frame-a").commands == []
+    opened_b = machine.found(2, {"status": "created", "merchant": {}}, "frame-b")
+    assert [(c["op"], c["checkout"], c["url"]) for c in opened_b.commands] == [("open_overlay", 2, "frame-b")]
 
 
 def test_expired_checkout_uses_error_url():
     machine = Checkouts(15000)
     machine.start(1, "chk_old", [])
-    effects = machine.found({"status": "expired", "merchant": ALL_URLS}, "unused")
+    effects = machine.found(1, {"status": "expired", "merchant": ALL_URLS}, "unused")
     assert navigations(effects.commands) == [ALL_URLS["error_url"]]
 
 
 def test_a_page_that_never_loads_times_out_as_error():
     machine = Checkouts(1500)
     machine.start(1, "chk_abc", ["onClose", "onError"])
-    machine.found({"status": "created", "merchant": ALL_URLS}, "frame")
+    machine.found(1, {"status": "created", "merchant": ALL_URLS}, "frame")
     effects = machine.timed_out()
     assert closed_with_error(effects) == (
         "timeout",
