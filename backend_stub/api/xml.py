@@ -14,10 +14,9 @@ _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_.-]*$")
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
-# Characters a parser would normalise, written as references so that they arrive as sent: a
-# carriage return (a line end "\r\n" is read as "\n") and, in attributes, tab and line feed.
+# A carriage return in text, written as a reference so that it arrives as sent (a parser reads
+# a line end "\r\n" as "\n"); quoteattr already writes tab, line feed and carriage return so.
 _KEPT = {"\r": "&#13;"}
-_KEPT_IN_ATTRIBUTES = {"\r": "&#13;", "\n": "&#10;", "\t": "&#9;"}
 
 
 def _text(value: str) -> str:
@@ -29,7 +28,7 @@ def _element(name: str, value: object, out: list[str]) -> None:
     if _NAME.match(name) and not name.lower().startswith("xml"):
         open_tag, close_tag = f"<{name}>", f"</{name}>"
     else:
-        open_tag, close_tag = f"<field name={quoteattr(_text(name), _KEPT_IN_ATTRIBUTES)}>", "</field>"
+        open_tag, close_tag = f"<field name={quoteattr(_text(name))}>", "</field>"
     if value is None:
         out.append(open_tag[:-1] + "/>")
         return
