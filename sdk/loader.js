@@ -73,7 +73,7 @@
   var outbox = [];
   /** @type {number[]} checkouts held in the outbox: this loader ends them if the SDK cannot start */
   var held = [];
-  var connectHinted = false;
+  var connectBlocked = false; // the page's CSP refused a fetch to the service (said once)
   /** @type {Record<string, Call>} service.button() calls awaiting an answer, by id */
   var calls = {};
   var nextCall = 1;
@@ -120,6 +120,7 @@
   // ---- talking to the bridge --------------------------------------------------------------
   /** @param {ServiceProtocol.PageMessage} message */
   function post(message) {
+    if (failure && !mayRecover()) return; // no bridge will ever read it
     message.channel = CHANNEL;
     if (isReady) {
       // Ready means started: the bridge is there (its window, unless the page removed the frame).
@@ -175,6 +176,22 @@
     // Checkouts the bridge never got: ended here, as the bridge would end one it cannot load.
     held.splice(0).forEach(endWithFailure);
     outbox = outbox.filter(function (message) { return message.type !== 'checkout'; });
+  }
+
+  /** A start that failed for want of an answer (not a refusal) may still come up late. */
+  function mayRecover() {
+    return !!failure && (failure.code === 'timeout' || failure.code === 'unreachable');
+  }
+
+  /**
+   * The bridge came up after all: fail() hid the elements, so the worker is asked to work out
+   * each one again (gone, then back: its model sends the commands anew, from its cache).
+   */
+  function recover() {
+    failure = null;
+    var rows = /** @type {ServiceProtocol.Row[]} */ (Array.prototype.map.call(document.querySelectorAll(WATCH.selector), describe));
+    var ids = rows.map(function (row) { return row[0]; });
+    outbox.push({ type: 'elements', added: rows, changed: [], removed: ids });
   }
 
   /** @param {number} handle a checkout asked of an SDK that cannot start */
@@ -269,13 +286,19 @@
         fail(answers.failed);
         return;
       }
-      answers.commands.forEach(function (cmd) {
-        // An element that changed while its answer travelled waits for the bridge's.
-        if (cmd.op === 'show') cmd.ids = cmd.ids.filter(function (id) { return !movedSinceFirst.has(id); });
-        run(cmd);
-      });
+      // Nothing shows while the SDK says it cannot start: a click on it could only fail.
+      if (!failure) {
+        answers.commands.forEach(function (cmd) {
+          // An element that changed while its answer travelled waits for the bridge's.
+          if (cmd.op === 'show') cmd.ids = cmd.ids.filter(function (id) { return !movedSinceFirst.has(id); });
+          run(cmd);
+        });
+      }
+      // Nor does the worker adopt it: its report of the change is then news to it, and
+      // answered (from the cache, if the value came back) with a command.
+      var settled = answers.elements.filter(function (row) { return !movedSinceFirst.has(row[0]); });
       movedSinceFirst.clear();
-      adopt = { type: 'adopt', elements: answers.elements, answers: answers.answers };
+      adopt = { type: 'adopt', elements: settled, answers: answers.answers };
       var rest = rows.slice(answers.taken);
       if (rest.length) outbox.unshift({ type: 'elements', added: rest, changed: [], removed: [] });
       // The bridge is next, in a task of its own: the answers are on screen first.
@@ -307,7 +330,7 @@
    * @param {ServiceProtocol.Row[]} rows
    */
   function openBridge(rows) {
-    if (bridge || !config || (failure && failure.code !== 'timeout')) return;
+    if (bridge || !config || (failure && !mayRecover())) return;
     var origin = config.origin;
     var inUrl = urlRows(rows);
     var frame = document.createElement('iframe');
@@ -342,10 +365,16 @@
    * @param {string} origin
    */
   function probe(origin) {
-    if (alive || typeof window.fetch !== 'function') return;
+    if (alive || connectBlocked || typeof window.fetch !== 'function') return;
     window.fetch(origin + '/sdk.js', { method: 'HEAD', mode: 'no-cors', credentials: 'omit', cache: 'no-store' }).then(
       function () {},
-      function () { if (!alive) cannotStart('unreachable', origin + ' is unreachable.'); }
+      function () {
+        // A CSP without connect-src refuses the probe too, which says nothing of the service:
+        // its violation event comes in a task of its own, so the verdict waits one task.
+        window.setTimeout(function () {
+          if (!alive && !connectBlocked) cannotStart('unreachable', origin + ' is unreachable.');
+        }, 0);
+      }
     );
   }
 
@@ -355,14 +384,15 @@
    * @param {SecurityPolicyViolationEvent} event
    */
   function onViolation(event) {
+    if (event.disposition === 'report') return; // a report-only policy blocked nothing
     var origin = /** @type {NonNullable<typeof config>} */ (config).origin;
     if (String(event.blockedURI).indexOf(origin) !== 0) return;
     var directive = event.effectiveDirective || event.violatedDirective;
     if (directive === 'frame-src' || directive === 'child-src') {
       cannotStart('csp', 'the Content-Security-Policy of this page does not allow frames from ' + origin +
         ': add frame-src ' + origin + '.');
-    } else if (directive === 'connect-src' && !connectHinted) {
-      connectHinted = true;
+    } else if (directive === 'connect-src' && !connectBlocked) {
+      connectBlocked = true;
       report('info', 'service: buttons show faster when the page allows connect-src ' + origin +
         ' in its Content-Security-Policy (the SDK works without it).');
     }
@@ -379,11 +409,11 @@
         timers = [window.setTimeout(function () {
           cannotStart('timeout', 'its worker did not start within ' + WORKER_TIMEOUT_MS / 1000 + ' s.');
         }, WORKER_TIMEOUT_MS)];
-        data.commands.forEach(run);
+        if (!failure) data.commands.forEach(run); // shown after a failure, a button could only fail
         break;
       case 'ready': // the worker is up: hand it what waited, then say so
         timers.forEach(window.clearTimeout);
-        if (failure && failure.code === 'timeout') failure = null; // late, not dead: it works now
+        if (mayRecover()) recover(); // late, not dead: it works now
         bridgeUp = true;
         handOver();
         break;
@@ -444,7 +474,10 @@
       post({ type: 'query-result', call: cmd.call, ids: /** @type {number[]} */ (Array.prototype.map.call(found, idOf)) });
     },
     open_overlay: function (cmd) { openOverlay(cmd); },
-    close_overlay: function () { closeOverlay(); },
+    close_overlay: function (cmd) {
+      // A closed checkout's late word must not close the next checkout's overlay.
+      if (overlay && overlay.checkout === cmd.checkout) closeOverlay();
+    },
     overlay_loaded: function () {
       if (!overlay) return;
       overlay.close.style.setProperty('display', 'none');
@@ -789,6 +822,13 @@
       checkouts[id] = given;
       if (failure) { // said once already, when it failed
         endWithFailure(id);
+        return;
+      }
+      if (overlay && !isReady) {
+        // The bridge's rule (sdk/checkout.py), said for it while it is not up: a double click
+        // before the start must not end twice if the SDK then cannot start.
+        report('warn', 'service: a checkout is already open; this checkout() call is ignored.');
+        delete checkouts[id];
         return;
       }
       if (!overlay) openOverlay({ op: 'open_overlay', checkout: id, url: '', label: 'Checkout', close_label: 'Close checkout' });

@@ -154,8 +154,14 @@ test('a bridge page that never speaks within 15 s is a timeout; a bridge that co
   page.clock.tick(15000);
   await assert.rejects(page.service.ready, { code: 'timeout', message: `service SDK cannot start: ${SERVICE} did not answer within 15 s.` });
   page.fromBridge('first', { commands: [{ op: 'show', ids: [1] }] });
+  assert.ok(page.isHidden(page.byId('b')), 'not shown while the SDK says it cannot start');
   page.fromBridge('ready');
   assert.equal(page.posted('started').length, 1, 'late, not dead');
+  // The worker works each element out again (it adopted them shown): its commands show them.
+  const [again] = page.posted('elements');
+  assert.deepEqual([again.removed, again.added.map((row) => row[0])], [[1], [1]]);
+  page.commands({ op: 'show', ids: [1] });
+  assert.equal(page.isHidden(page.byId('b')), false);
   const available = page.service.button({ amount: 1250, currency: 'EUR' });
   page.commands({ op: 'resolve', call: page.posted('button')[0].call, value: true });
   assert.equal(await available, true);
@@ -172,7 +178,41 @@ test('a bridge page that never speaks after loading, from an origin that does no
   assert.deepEqual([probe.options.method, probe.options.mode], ['HEAD', 'no-cors'], 'no script is added to the page to ask');
   assert.equal(page.document.querySelectorAll('script').length, 0);
   probe.refuse();
+  await settle();
+  page.clock.tick(0);
   await assert.rejects(page.service.ready, { code: 'unreachable', message: `service SDK cannot start: ${SERVICE} is unreachable.` });
+});
+
+test('a probe the page\'s CSP refuses (no connect-src) says nothing of the service: no false unreachable', async () => {
+  const fetch = fakeFetch();
+  const page = merchantPage('', { fetch });
+  const frame = page.init();
+  frame.dispatchEvent(new page.window.Event('load'));
+  page.clock.tick(3000);
+  fetch.calls[0].refuse();
+  await settle();
+  const violation = new page.window.Event('securitypolicyviolation');
+  Object.assign(violation, { blockedURI: `${SERVICE}/sdk.js`, effectiveDirective: 'connect-src' });
+  page.document.dispatchEvent(violation); // after the refusal, as Chromium may deliver it
+  page.clock.tick(0);
+  page.fromBridge('first', { commands: [] }); // a slow bridge page, not a dead service
+  page.fromBridge('ready');
+  page.fromBridge('verified');
+  assert.equal(await page.service.ready, page.service);
+  assert.deepEqual(page.errors(), []);
+});
+
+test('a report-only CSP blocks nothing: its violations are not a failure', async () => {
+  const page = merchantPage();
+  page.init();
+  const violation = new page.window.Event('securitypolicyviolation');
+  Object.assign(violation, { blockedURI: `${SERVICE}/sdk/bridge.html`, effectiveDirective: 'frame-src', disposition: 'report' });
+  page.document.dispatchEvent(violation);
+  page.fromBridge('first', { commands: [] });
+  page.fromBridge('ready');
+  page.fromBridge('verified');
+  assert.equal(await page.service.ready, page.service);
+  assert.deepEqual(page.errors(), []);
 });
 
 test('the queue runs as soon as the loader has run, in order, before any button is shown; ready waits for the bridge', async () => {
@@ -237,7 +277,9 @@ test('the first answers are fetched with one simple GET, applied in one task, th
   assert.equal(query.get('elements'), null, 'the bridge page is the same for every page: cached');
   page.fromBridge('first', { commands: [] });
   page.fromBridge('ready');
-  assert.deepEqual(page.posted('adopt')[0], { channel: CHANNEL, type: 'adopt', elements: rows.slice(0, 2), answers });
+  // The changed button is left out of what the worker adopts: its report of the change is news
+  // to the worker, which then sends its command even when the answer is already in its cache.
+  assert.deepEqual(page.posted('adopt')[0], { channel: CHANNEL, type: 'adopt', elements: rows.slice(0, 1), answers });
   assert.deepEqual(page.sent.map((entry) => entry.message.type), ['adopt', 'elements', 'elements', 'started'],
     'adopted first, then the row the server left, then the change');
   assert.deepEqual(page.posted('elements')[0].added.map((row) => row[0]), [3]);
@@ -397,7 +439,7 @@ test('the overlay: a modal dialog that relays only its own frame\'s messages, an
   assert.deepEqual(page.posted('checkout-event').map((m) => [m.checkout, m.event.type]), [[4, 'status']]);
   dialog.querySelector('[data-service-overlay-close]').click();
   assert.deepEqual(page.posted('checkout-event')[1].event, { type: 'close' }, 'the bridge decides what a close means');
-  page.commands({ op: 'close_overlay' });
+  page.commands({ op: 'close_overlay', checkout: 4 });
   assert.equal(page.document.querySelector('[data-service-overlay]'), null);
   assert.equal(page.document.activeElement, page.byId('pay'));
   assert.equal(page.document.documentElement.hasAttribute('style'), true);
@@ -417,4 +459,25 @@ test('init() twice keeps the first bridge', () => {
   page.service.init({ public_key: 'pk_other', sandbox: true });
   assert.equal(page.document.querySelectorAll('iframe').length, 1);
   assert.deepEqual(page.console.map((entry) => entry.message), ['service: the SDK is already initialised; init() ignored.']);
+});
+
+test('a double click before the start is one checkout: the second call is ignored with the bridge\'s words', async () => {
+  const fetch = fakeFetch();
+  const page = merchantPage('<button data-service-button data-amount="1250" data-currency="EUR" hidden></button>', {
+    fetch, query: 'public-key=sk_test_demo&sandbox=true',
+  });
+  const calls = [];
+  const callbacks = { onClose: (status) => calls.push(['onClose', status]), onError: () => calls.push(['onError']) };
+  page.service.checkout('chk_1', callbacks);
+  page.service.checkout('chk_1', callbacks);
+  assert.deepEqual(page.console.map((entry) => [entry.level, entry.message]),
+    [['warn', 'service: a checkout is already open; this checkout() call is ignored.']]);
+  const message = "service SDK cannot start: 'public-key' holds a private key (sk_...): never put a private key in a web page.";
+  fetch.calls[0].answer({ commands: [], elements: [], answers: [], taken: 0, failed: { code: 'private_key', message } });
+  await assert.rejects(page.service.ready, { code: 'private_key' });
+  assert.deepEqual(calls, [['onClose', 'error'], ['onError']], 'one checkout ended, once');
+  // Nothing is kept for a bridge that will never read it.
+  page.fromBridge('first', { commands: [] });
+  page.fromBridge('ready');
+  assert.deepEqual(page.sent, []);
 });
