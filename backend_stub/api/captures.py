@@ -19,8 +19,8 @@ from ..storage.captures import CaptureStore
 from .bodies import read_json
 from .listing import render_list
 from .openapi_operations import ORDER_ID, Section, link, ok, operation, page_parameter, path_parameter
-from .openapi_schema import AMOUNT, BALANCE, TIMESTAMP, array, obj, page_schema, ref
-from .refunds import present_refund
+from .openapi_schema import AMOUNT, BALANCE, TIMESTAMP, obj, page_schema, ref
+from .refunds import present_refunds, refund_list_schema
 from .rendering import render
 from .routing import Route
 from .serving import MERCHANT
@@ -34,7 +34,7 @@ def present_capture(capture: Capture) -> dict[str, Any]:
         "id": capture.id,
         "amount": capture.amount,
         "created": format_timestamp(capture.created),
-        "refunds": [present_refund(refund) for refund in capture.refunds],
+        **present_refunds(capture.refunds, "refunds"),
         "refunded_amount": capture.refunded_amount,
         "remaining_amount": capture.remaining_amount,
         "refundable_amount": capture.refundable_amount,
@@ -98,11 +98,9 @@ def openapi_section() -> Section:
             "id": {"type": "string"},
             "amount": AMOUNT,
             "created": TIMESTAMP,
-            "refunds": {
-                **array(ref("Refund")),
-                "description": "This capture's refunds, newest first (empty when none); each"
-                " `pending_amount` is what was left of the capture.",
-            },
+            **refund_list_schema(
+                "refunds", "This capture's refunds; each `pending_amount` is what was left of the capture."
+            ),
             "refunded_amount": BALANCE,
             "remaining_amount": {**BALANCE, "description": "The amount minus what was refunded of it."},
             "refundable_amount": {

@@ -129,6 +129,7 @@ OPERATIONS: dict[str, Exchange] = {
             "amount": 5000,
             "created": "2026-11-26T10:38:51.070303+00:00",
             "refunds": [],
+            "refund_count": 0,
             "refunded_amount": 0,
             "remaining_amount": 5000,
             "refundable_amount": 5000,
@@ -144,6 +145,7 @@ OPERATIONS: dict[str, Exchange] = {
                 "amount": 5000,
                 "created": "2026-11-26T10:38:51.070303+00:00",
                 "refunds": [],
+                "refund_count": 0,
                 "refunded_amount": 0,
                 "remaining_amount": 5000,
                 "refundable_amount": 5000,
@@ -172,6 +174,7 @@ OPERATIONS: dict[str, Exchange] = {
                     "created": "2026-11-26T10:38:51.105694+00:00",
                 }
             ],
+            "refund_count": 1,
             "refunded_amount": 500,
             "remaining_amount": 4500,
             "refundable_amount": 4500,

@@ -6,7 +6,7 @@ from typing import Any
 
 from aiohttp import web
 
-from ..domain.refunds import REFUNDS_SHOWN, Refund, RefundStatus, parse_amount_request
+from ..domain.refunds import REFUNDS_SHOWN, Refund, RefundList, RefundStatus, parse_amount_request
 from ..domain.timestamps import format_timestamp, now
 from ..state import state_of
 from ..storage.refunds import RefundStore
@@ -17,7 +17,7 @@ from .rendering import render
 from .routing import Route
 from .serving import MERCHANT
 
-__all__ = ["ROUTES", "openapi_section", "present_refund"]
+__all__ = ["ROUTES", "openapi_section", "present_refunds", "refund_list_schema"]
 
 
 def present_refund(refund: Refund) -> dict[str, Any]:
@@ -35,12 +35,14 @@ def present_refund(refund: Refund) -> dict[str, Any]:
     }
 
 
+def present_refunds(refunds: RefundList, field: str) -> dict[str, Any]:
+    """A list of refunds as every answer shows it: the newest under ``field`` (the document's
+    name for the list: ``results`` for an order, ``refunds`` for a capture) and ``refund_count``."""
+    return {field: [present_refund(refund) for refund in refunds.newest], "refund_count": refunds.count}
+
+
 def _present_status(status: RefundStatus) -> dict[str, Any]:
-    return {
-        "remaining_amount": status.remaining_amount,
-        "results": [present_refund(refund) for refund in status.refunds],
-        "refund_count": status.refund_count,
-    }
+    return {"remaining_amount": status.remaining_amount, **present_refunds(status.refunds, "results")}
 
 
 async def refund_status(request: web.Request) -> web.Response:
@@ -89,25 +91,36 @@ def _refund_schema() -> Schema:
     )
 
 
+def refund_list_schema(field: str, description: str) -> dict[str, Schema]:
+    """The properties :func:`present_refunds` writes: ``field``, the list, described by
+    ``description`` and the limit, and ``refund_count``."""
+    return {
+        field: {
+            **array(ref("Refund")),
+            "maxItems": REFUNDS_SHOWN,
+            "description": f"{description} Newest first: the newest {REFUNDS_SHOWN}"
+            " (`refund_count` says how many there are); empty when none.",
+        },
+        "refund_count": {
+            "type": "integer",
+            "minimum": 0,
+            "description": f"How many refunds there are (sandbox field); `{field}` lists the newest"
+            f" {REFUNDS_SHOWN}.",
+        },
+    }
+
+
 def openapi_section() -> Section:
     """``GET``/``POST /orders/{order_id}/refund`` in the OpenAPI document."""
     status = obj(
         {
             "remaining_amount": {**BALANCE, "description": "What stays refundable of the order."},
-            "results": {
-                **array(ref("Refund")),
-                "maxItems": REFUNDS_SHOWN,
-                "description": f"The order's refunds, made on the order or on one of its captures,"
-                f" newest first: the newest {REFUNDS_SHOWN} (`refund_count` says how many there are)."
-                " A capture refund's `pending_amount` is what was left of its capture, not of the"
-                " order: `remaining_amount` is the order's.",
-            },
-            "refund_count": {
-                "type": "integer",
-                "minimum": 0,
-                "description": "How many refunds the order has (sandbox field); `results` lists the"
-                f" newest {REFUNDS_SHOWN}.",
-            },
+            **refund_list_schema(
+                "results",
+                "The order's refunds, made on the order or on one of its captures. A capture"
+                " refund's `pending_amount` is what was left of its capture, not of the order:"
+                " `remaining_amount` is the order's.",
+            ),
         },
         description="What stays refundable of an order, and every refund made on it.",
     )

@@ -14,26 +14,27 @@ from datetime import datetime
 
 from .errors import Conflict, Invalid
 from .identifiers import new_identifier
-from .refunds import Balance, Refund, refundable_now
+from .refunds import Balance, RefundList, refundable_now
 
 __all__ = ["Capture", "plan_capture"]
 
 
 @dataclass(frozen=True, slots=True)
 class Capture:
-    """A capture with its refunds, newest refund first, seen from its order: ``order_status``
-    and ``order`` (total and refunded sum) bound what can be refunded of it now."""
+    """A capture with its refunds (the newest of them, with their count and sum), seen from its
+    order: ``order_status`` and ``order`` (total and refunded sum) bound what can be refunded of
+    it now."""
 
     id: str
     amount: int
     created: datetime
     order_status: str
     order: Balance
-    refunds: tuple[Refund, ...] = ()
+    refunds: RefundList = RefundList()
 
     @property
     def refunded_amount(self) -> int:
-        return sum(refund.amount for refund in self.refunds)
+        return self.refunds.total
 
     @property
     def remaining_amount(self) -> int:

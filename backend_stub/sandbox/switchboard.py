@@ -22,6 +22,9 @@ class Switchboard:
     journal: Journal = field(default_factory=Journal)
     faults: Faults = field(default_factory=Faults)
     maintenance: Maintenance = field(default_factory=Maintenance)
+    # How many resets began: work cut into parts (a seeding) compares it between parts, so that
+    # nothing begun before a reset is written after it.
+    resets: int = 0
 
     @classmethod
     def with_limits(cls, concurrency_limit: int, journal_max_bytes: int) -> Switchboard:
@@ -32,6 +35,7 @@ class Switchboard:
     def reset(self) -> None:
         """Everything off (requests held by a delay ended), the journal empty, the limit back to
         its configured value."""
+        self.resets += 1
         self.faults.reset()
         self.journal.clear()
         self.maintenance.reset()

@@ -8,46 +8,28 @@ Lists are newest first.
 from __future__ import annotations
 
 import sqlite3
-from collections import defaultdict
-from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
 from ..domain.captures import Capture, plan_capture
 from ..domain.errors import NotFound
-from ..domain.refunds import Balance, Refund, plan_refund
+from ..domain.refunds import Balance, plan_refund
 from ..domain.timestamps import format_timestamp
 from .database import Database
 from .orders import select_order, set_order_status
-from .refunds import REFUND_COLUMNS, insert_refund, refund_from_row, refunded_sum
+from .refunds import insert_refund, refunded_sum, select_refunds
 
 __all__ = ["CaptureStore"]
-
-
-def _refunds_of(
-    conn: sqlite3.Connection, merchant_id: str, order_id: str, capture_ids: Sequence[str]
-) -> dict[str, list[Refund]]:
-    found: dict[str, list[Refund]] = defaultdict(list)
-    if not capture_ids:
-        return found
-    rows = conn.execute(
-        f"SELECT {REFUND_COLUMNS} FROM refunds WHERE merchant_id = ? AND order_id = ?"
-        f" AND capture_id IN ({', '.join('?' * len(capture_ids))}) ORDER BY seq DESC",
-        (merchant_id, order_id, *capture_ids),
-    ).fetchall()
-    for row in rows:
-        found[row["capture_id"]].append(refund_from_row(row))
-    return found
 
 
 def _with_refunds(
     conn: sqlite3.Connection, merchant_id: str, order_id: str, rows: list[Any]
 ) -> list[Capture]:
     """The captures of ``rows`` with their refunds, seen from their order (its state and what it
-    still has to refund bound what each capture can refund now)."""
+    still has to refund bound what each capture can refund now). One bounded read per capture:
+    a page holds at most ``PAGE_SIZE`` of them."""
     order = select_order(conn, merchant_id, order_id)
     balance = Balance(order.total_amount, refunded_sum(conn, merchant_id, order_id))
-    refunds = _refunds_of(conn, merchant_id, order_id, [row["id"] for row in rows])
     return [
         Capture(
             row["id"],
@@ -55,7 +37,7 @@ def _with_refunds(
             datetime.fromisoformat(row["created"]),
             order.status,
             balance,
-            tuple(refunds[row["id"]]),
+            select_refunds(conn, merchant_id, order_id, row["id"]),
         )
         for row in rows
     ]

@@ -10,12 +10,12 @@ from __future__ import annotations
 import sqlite3
 from datetime import date, datetime
 
-from ..domain.refunds import REFUNDS_SHOWN, Balance, Refund, RefundStatus, plan_refund
+from ..domain.refunds import REFUNDS_SHOWN, Balance, Refund, RefundList, RefundStatus, plan_refund
 from ..domain.timestamps import format_timestamp
 from .database import Database
 from .orders import select_order, set_order_status
 
-__all__ = ["RefundStore", "refund_from_row", "insert_refund", "refunded_sum", "REFUND_COLUMNS"]
+__all__ = ["RefundStore", "insert_refund", "refunded_sum", "select_refunds"]
 
 REFUND_COLUMNS = (
     "id, capture_id, amount, pending_amount, accrual_date, credit_to_customer, completed,"
@@ -69,17 +69,31 @@ def refunded_sum(conn: sqlite3.Connection, merchant_id: str, order_id: str) -> i
     return row[0]
 
 
-def _status(conn: sqlite3.Connection, merchant_id: str, order_id: str, total: int) -> RefundStatus:
+def select_refunds(
+    conn: sqlite3.Connection, merchant_id: str, order_id: str, capture_id: str | None = None
+) -> RefundList:
+    """The order's refunds (of the order and of its captures), or with ``capture_id`` those of
+    that capture: the newest :data:`REFUNDS_SHOWN`, with the count and sum of them all.
+
+    Rows are read newest first through an index and stop at the limit, so an answer costs the
+    same whatever the history; the count and sum stay in SQLite.
+    """
+    where, params = "merchant_id = ? AND order_id = ?", [merchant_id, order_id]
+    if capture_id is not None:
+        where, params = f"{where} AND capture_id = ?", [*params, capture_id]
     rows = conn.execute(
-        f"SELECT {REFUND_COLUMNS} FROM refunds WHERE merchant_id = ? AND order_id = ?"
-        " ORDER BY seq DESC LIMIT ?",
-        (merchant_id, order_id, REFUNDS_SHOWN),
+        f"SELECT {REFUND_COLUMNS} FROM refunds WHERE {where} ORDER BY seq DESC LIMIT ?",
+        (*params, REFUNDS_SHOWN),
     ).fetchall()
-    count, refunded = conn.execute(
-        "SELECT count(*), coalesce(sum(amount), 0) FROM refunds WHERE merchant_id = ? AND order_id = ?",
-        (merchant_id, order_id),
+    count, total = conn.execute(
+        f"SELECT count(*), coalesce(sum(amount), 0) FROM refunds WHERE {where}", params
     ).fetchone()
-    return RefundStatus(total - refunded, tuple(refund_from_row(row) for row in rows), count)
+    return RefundList(tuple(refund_from_row(row) for row in rows), count, total)
+
+
+def _status(conn: sqlite3.Connection, merchant_id: str, order_id: str, total: int) -> RefundStatus:
+    refunds = select_refunds(conn, merchant_id, order_id)
+    return RefundStatus(total - refunds.total, refunds)
 
 
 class RefundStore:

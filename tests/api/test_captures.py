@@ -6,10 +6,14 @@ POST/GET /orders/:orderId/captures, GET/POST /orders/:orderId/captures/:captureI
 from __future__ import annotations
 
 import asyncio
+import json
+import statistics
+import time
 import xml.etree.ElementTree as ET
 
 import pytest
 
+from backend_stub.domain.refunds import REFUNDS_SHOWN
 from tests.api.seeding import config_without_orders, confirmed_order, seed
 from tests.conftest import DEMO_PRIVATE, DEMO_PUBLIC, OTHER_PRIVATE, bearer
 
@@ -318,6 +322,53 @@ async def test_capture_refund_body_must_be_json(api):
         path, data="{x", headers=bearer(DEMO_PRIVATE, **{"Content-Type": "application/json"})
     )
     assert response.status == 400
+
+
+async def test_a_capture_with_150_refunds_lists_the_newest_100_and_counts_them(api):
+    # Each answer listed every refund of the capture: a capture of one-cent refunds made each
+    # refund, and each answer an idempotency key keeps, cost more than the one before.
+    order_id = await confirmed_order(api, 10000)
+    _, capture = await _capture(api, order_id, 1000)
+    path = f"/orders/{order_id}/captures/{capture['id']}/refunds"
+    sizes, seconds = [], []
+    for _ in range(150):
+        started = time.perf_counter()
+        response = await api.post(path, json={"amount": 1}, headers=bearer(DEMO_PRIVATE))
+        answer = await response.read()
+        seconds.append(time.perf_counter() - started)
+        assert response.status == 200
+        sizes.append(len(answer))
+    body = json.loads(answer)
+    assert (body["refund_count"], len(body["refunds"])) == (150, REFUNDS_SHOWN)
+    # The sums cover every refund, not only those shown.
+    assert (body["refunded_amount"], body["remaining_amount"], body["refundable_amount"]) == (150, 850, 850)
+    # Newest first: the 150th refund left 850 of the capture, the 51st 949.
+    assert [refund["pending_amount"] for refund in body["refunds"]] == list(range(850, 950))
+    # Past the limit every answer is the same size, so the work per refund stays the same: the
+    # loop's work is linear in the refunds. The time bound is generous (a shared, busy machine).
+    assert max(sizes[REFUNDS_SHOWN:]) == min(sizes[REFUNDS_SHOWN:])
+    first, last = statistics.median(seconds[:25]), statistics.median(seconds[-25:])
+    assert last < 3 * first + 0.05, (first, last)
+
+    response = await api.get(path, headers=bearer(DEMO_PRIVATE))
+    assert await response.json() == body
+    for method in ("GET", "POST"):
+        response = await api.request(
+            method, path, json={"amount": 1}, headers=bearer(DEMO_PRIVATE, Accept=XML)
+        )
+        root = ET.fromstring(await response.text())
+        assert root.findtext("refund_count") == ("151" if method == "POST" else "150")
+        assert len(root.find("refunds")) == REFUNDS_SHOWN
+    _, other = await _capture(api, order_id, 500)
+    listed = await _captures(api, order_id)
+    assert (listed[capture["id"]]["refund_count"], len(listed[capture["id"]]["refunds"])) == (
+        151,
+        REFUNDS_SHOWN,
+    )
+    assert (listed[other["id"]]["refund_count"], listed[other["id"]]["refunds"]) == (0, [])
+    # The order's own list follows the same rule, over the refunds of its captures too.
+    refunds = await _order_refunds(api, order_id)
+    assert (refunds["refund_count"], len(refunds["results"]), refunds["remaining_amount"]) == (151, 100, 9849)
 
 
 # --- not found, keys, formats -----------------------------------------------------------------

@@ -81,6 +81,17 @@ async def test_order_id_is_unique_per_merchant(api):
             {"order": {"id": "x", "currency": "EUR", "total_amount": 5000, "articles": [{}]}},
             "order.articles[0].name",
         ),
+        (  # past the 200 articles of the guide's Limits
+            {
+                "order": {
+                    "id": "x",
+                    "currency": "EUR",
+                    "total_amount": 5000,
+                    "articles": [{"name": "a"}] * 201,
+                }
+            },
+            "order.articles",
+        ),
         ({"product": {"type": "pay_in_12"}}, "product.type"),
         ({"order": {"id": "x", "currency": "EUR", "total_amount": 999999}}, "order.total_amount"),
         ({"order": {"id": "x", "currency": "USD", "total_amount": 5000}}, "order.currency"),

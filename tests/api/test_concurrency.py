@@ -97,7 +97,8 @@ async def test_capture_refunds_at_once_stop_exactly_at_the_capture_amount(sessio
     shown = await get(session, path)
     assert shown["refunded_amount"] == FITS * AMOUNT
     assert shown["remaining_amount"] == LIMIT - FITS * AMOUNT
-    assert len(shown["refunds"]) == FITS
+    assert shown["refund_count"] == FITS  # the answer lists the newest REFUNDS_SHOWN
+    assert len(shown["refunds"]) == min(FITS, REFUNDS_SHOWN)
     assert (await get(session, f"/orders/{order}/refund"))["remaining_amount"] == LIMIT - FITS * AMOUNT
 
 

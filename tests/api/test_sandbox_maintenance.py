@@ -78,6 +78,7 @@ async def test_reset_turns_it_off(api):
         ({}, "enabled"),
         ({"enabled": "yes"}, "enabled"),
         ({"enabled": True, "retry_after": -1}, "retry_after"),
+        ({"enabled": True, "retry_after": 86_401}, "retry_after"),  # past a day (the guide's Limits)
         ({"enabled": True, "retry": 5}, "retry"),
     ],
 )

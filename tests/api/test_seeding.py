@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import re
+from collections.abc import AsyncIterator
 
 import pytest
 
+from backend_stub.sandbox.seeding import STEP
 from tests.api.lists import all_results
 from tests.api.seeding import config_without_orders
 from tests.conftest import DEMO_PRIVATE, DEMO_PUBLIC, OTHER_PRIVATE, bearer
@@ -144,6 +147,43 @@ async def test_an_id_in_use_is_409_and_nothing_is_created(api):
     assert response.status == 409
     assert (await response.json())["error"]["type"] == "ConflictException"
     assert [order["id"] for order in await all_results(api, "/orders")] == ["taken"]
+
+
+async def test_a_part_that_fails_halfway_removes_the_parts_written_before(api):
+    # Written 50 at a time: the third part holds the taken id, after two parts were written.
+    await api.post(SEED, json={"id": "taken"}, headers=bearer(DEMO_PRIVATE))
+    orders = [{"id": f"seed-{n}"} for n in range(150)]
+    orders[120] = {"id": "taken"}
+    response = await api.post(SEED, json=orders, headers=bearer(DEMO_PRIVATE))
+    assert response.status == 409
+    assert [order["id"] for order in await all_results(api, "/orders")] == ["taken"]
+
+
+async def test_a_reset_while_a_seeding_runs_ends_it_and_keeps_none_of_it(api):
+    # Its body still arriving when the reset comes: it began before the reset, so it must not
+    # write into the fresh fixture (it did: 201 and all its orders after the reset).
+    body = json.dumps([{"id": f"seed-{n}"} for n in range(STEP * 3)]).encode()
+    started, reset_done = asyncio.Event(), asyncio.Event()
+
+    async def slowly() -> AsyncIterator[bytes]:
+        # Asked for only after the server's "100 Continue", which it sends as it calls the
+        # handler: the seeding has begun, and waits for the rest of its body.
+        yield body[: len(body) // 2]
+        started.set()
+        await reset_done.wait()
+        yield body[len(body) // 2 :]
+
+    headers = bearer(DEMO_PRIVATE, **{"Content-Type": "application/json"})
+    seeding = asyncio.ensure_future(api.post(SEED, data=slowly(), headers=headers, expect100=True))
+    await started.wait()
+    assert (await api.post("/_sandbox/reset")).status == 200
+    reset_done.set()
+    response = await seeding
+    assert response.status == 503
+    assert (await response.json())["error"]["type"] == "ServiceUnavailableException"
+    assert await all_results(api, "/orders") == []
+    # The same orders seeded after the reset are written: nothing of the ended one is left.
+    assert (await api.post(SEED, data=body, headers=headers)).status == 201
 
 
 async def test_missing_key_is_401(api):

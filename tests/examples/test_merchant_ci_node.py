@@ -18,7 +18,8 @@ from pathlib import Path
 from tests.docs.snippets import ROOT
 
 EXAMPLE = ROOT / "examples" / "merchant_ci_node"
-# The shown and the hidden button, and the success, ko and dismiss outcomes.
+# The shown and the hidden button, the success, ko and dismiss outcomes, and a journal longer than
+# one page read to its end.
 PROMISED = {
     "instalments are offered, with their information",
     "pay in 15 days stays hidden above its limit",
@@ -26,6 +27,7 @@ PROMISED = {
     "a checkout closed with success lands on its result page",
     "a checkout closed with ko lands on its result page",
     "a dismissed checkout keeps the shopper on the checkout page",
+    "the journal is read past its first page",
 }
 
 

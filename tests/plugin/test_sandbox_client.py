@@ -115,6 +115,23 @@ def test_journal_filters_and_marks(sandbox: Sandbox):
     assert sandbox.last_request_seq() == mark + 1  # numbering goes on
 
 
+def test_requests_reads_the_journal_past_its_first_page(sandbox: Sandbox):
+    # A page holds at most 1,000 requests or about 1 MiB: long URLs fill one with a hundred.
+    note = "x" * 7000
+    api_status(sandbox, "/orders")  # before the mark: kept out by ``since`` on every page
+    mark = sandbox.last_request_seq()
+    for _ in range(100):
+        api_status(sandbox, f"/checkout/button?amount=5000&currency=EUR&note={note}")
+    api_status(sandbox, "/checkout/button?amount=6000&currency=EUR")
+    first = sandbox.control("GET", "/_sandbox/requests")
+    assert first["next_since"] is not None, "the journal should hold more than one page"
+    found = sandbox.requests(since=mark)
+    assert len(found) == 101
+    assert {entry["path"] for entry in found} == {"/checkout/button"}
+    assert found[-1]["query"]["amount"] == "6000"
+    assert [entry["seq"] for entry in found] == list(range(mark + 1, mark + 102))
+
+
 def test_reset_forgets_everything(sandbox: Sandbox):
     sandbox.seed_orders({"id": "gone-after-reset"})
     sandbox.fault(path="/orders", status=500)

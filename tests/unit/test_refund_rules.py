@@ -8,7 +8,7 @@ import pytest
 
 from backend_stub.domain.captures import Capture, plan_capture
 from backend_stub.domain.errors import Conflict, Invalid
-from backend_stub.domain.refunds import Balance, parse_amount_request, plan_refund, refundable_now
+from backend_stub.domain.refunds import Balance, RefundList, parse_amount_request, plan_refund, refundable_now
 
 NOW = datetime(2026, 11, 23, 23, 30, tzinfo=UTC)
 
@@ -78,7 +78,7 @@ def test_capture_amounts():
         plan_refund(status="confirmed", order=Balance(100, 0), capture=Balance(50, 0), amount=a, now=NOW)
         for a in (5, 10)
     )
-    capture = Capture("cap_1", 50, NOW, "confirmed", Balance(100, 15), refunds)
+    capture = Capture("cap_1", 50, NOW, "confirmed", Balance(100, 15), RefundList(refunds, 2, 15))
     assert (capture.refunded_amount, capture.remaining_amount, capture.refundable_amount) == (15, 35, 35)
 
 

@@ -44,10 +44,19 @@ export class Sandbox {
     return this.control('POST', '/_sandbox/maintenance', { enabled });
   }
 
-  /** What reached the server, oldest first, filtered by method and path. */
+  /** What reached the server, oldest first, filtered by method and path: the whole journal.
+   *  The server answers a page at a time (1,000 requests or about 1 MiB); `next_since` asks for
+   *  the next page with the same filters, and is null on the last. */
   async requests(filters = {}) {
-    const query = new URLSearchParams(filters);
-    return (await this.control('GET', `/_sandbox/requests?${query}`)).requests;
+    const found = [];
+    let since = filters.since;
+    for (;;) {
+      const query = new URLSearchParams({ ...filters, ...(since === undefined ? {} : { since }) });
+      const page = await this.control('GET', `/_sandbox/requests?${query}`);
+      found.push(...page.requests);
+      if (page.next_since === null || page.next_since === undefined) return found;
+      since = page.next_since;
+    }
   }
 
   /** One order of the merchant (GET /orders?id=...). */
