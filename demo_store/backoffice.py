@@ -1,7 +1,9 @@
 """The merchant's side: what the order list's filter form means in the API's filter grammar, and
 what an order page shows (captures, refunds, what stays refundable).
 
-The filters a merchant reaches for are status, an amount range, a date range and a text search;
+The list holds the store's own orders only (``id-startswith=DS-``): the service's fixture gives
+every sandbox merchant three sample orders, which are not this shop's sales. The filters a
+merchant reaches for are status, an amount range, a date range and a text search;
 they become ``status``, ``total_amount-gte`` / ``-lte``, ``created-gte`` / ``-lt``, and for the
 search ``name-search`` or ``id-icontains``. The API combines filters with AND only, so one word
 is looked for in both in turn: in order numbers first when it looks like part of one (a digit, a
@@ -18,6 +20,7 @@ from urllib.parse import urlencode
 
 from aiohttp import web
 
+from .checkout import ORDER_PREFIX
 from .money import format_money, input_value, parse_money
 from .statement import CaptureStatement, OrderStatement, order_statement
 
@@ -77,7 +80,7 @@ class OrderFilters:
         """The API filters to try in turn until one finds orders; a value the store cannot read
         is left out and named in ``problems``."""
         self.problems.clear()
-        params: dict[str, str] = {}
+        params: dict[str, str] = {"id-startswith": ORDER_PREFIX}
         if self.status:
             if self.status in ORDER_STATUSES:
                 params["status"] = self.status
