@@ -70,6 +70,8 @@ def expect_sums(page: Page, **sums: str) -> None:
 def expect_capture(capture, amount: str, refunded: str, refundable: str) -> None:
     expect(capture.get_by_test_id("capture-amount")).to_have_text(amount)
     expect(capture.get_by_test_id("capture-refunded")).to_have_text(refunded)
+    # Said as the order's own figure is ("Came back" was the store's word only).
+    expect(capture.locator("dt")).to_have_text(["Captured", "Refunded", "Refundable now"])
     expect(capture.get_by_test_id("capture-refundable")).to_have_text(refundable)
 
 
