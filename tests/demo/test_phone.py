@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import Frame, Page, expect
 
 from tests.demo.shopper import fill_cart, open_checkout, overlay_frame
+from tests.layout import text_lines
 
 PHONE = {"width": 375, "height": 812}
 # Every box of the back office that holds a figure or a label: none may stick out of the screen
@@ -22,10 +23,6 @@ CLIPPED_CELLS = """() => Array.from(document.querySelectorAll(
     return r.left < 0 || r.right > window.innerWidth || e.scrollWidth > e.clientWidth + 1; })
   .map((e) => e.tagName + ': ' + e.textContent.trim().slice(0, 60))"""
 HOSTED_CHECKOUT = re.compile(r"/checkout/[^/]+/frame")
-# How many lines each element's text takes: the distinct tops of its text's line boxes.
-TEXT_LINES = """(elements) => elements.map((e) => { const range = document.createRange();
-  range.selectNodeContents(e);
-  return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size; })"""
 
 
 @pytest.fixture
@@ -129,9 +126,9 @@ def test_phone_back_office_shows_every_figure_whole(page: Page, store, service, 
     expect(ids).to_have_count(3)
     for refund in service.call("GET", "/orders/DS-261123-PHONE1/refund")["results"]:
         expect(page.locator(f'[data-refund="{refund["id"]}"] td:first-child code')).to_have_text(refund["id"])
-    assert ids.evaluate_all(TEXT_LINES) == [1, 1, 1]
+    assert text_lines(ids) == [1, 1, 1]
     dates = page.locator('[data-refund] td[data-label="Date"]')
-    assert dates.evaluate_all(TEXT_LINES) == [1, 1, 1]
+    assert text_lines(dates) == [1, 1, 1]
     assert_nothing_clipped(page, "order page refunded in full")
 
 
