@@ -1,7 +1,9 @@
 """The merchant's side: what the order list's filter form means in the API's filter grammar, and
 what an order page shows (captures, refunds, what stays refundable).
 
-The filters a merchant reaches for are status, an amount range, a date range and a text search;
+The list holds the store's own orders only (``id-startswith=DS-``): the service's fixture gives
+every sandbox merchant three sample orders, which are not this shop's sales. The filters a
+merchant reaches for are status, an amount range, a date range and a text search;
 they become ``status``, ``total_amount-gte`` / ``-lte``, ``created-gte`` / ``-lt``, and for the
 search ``name-search`` or ``id-icontains``. The API combines filters with AND only, so one word
 is looked for in both in turn: in order numbers first when it looks like part of one (a digit, a
@@ -18,15 +20,24 @@ from urllib.parse import urlencode
 
 from aiohttp import web
 
+from .checkout import ORDER_PREFIX
 from .money import format_money, input_value, parse_money
 from .statement import CaptureStatement, OrderStatement, order_statement
 
-__all__ = ["ORDER_STATUSES", "OrderFilters", "OrderBook", "RefundLine", "PAGE_SIZE"]
+__all__ = ["ORDER_STATUSES", "OrderFilters", "OrderBook", "RefundLine", "PAGE_SIZE", "page_number"]
 
 ORDER_STATUSES = ("confirmed", "pending", "denied", "canceled")
 PAGE_SIZE = 20  # the API's page size (CONTRACT 4.4)
 # One word that looks like (part of) an order number: it has a digit or a dash.
 _ORDER_NUMBER_PART = re.compile(r"^[A-Za-z0-9_-]*[0-9_-][A-Za-z0-9_-]*$")
+
+
+def page_number(text: str) -> int:
+    """A list's ``page`` query parameter as a page number; anything else is the first page."""
+    # Nine digits 0-9: past any last page; int() of thousands of digits raises, and of "²"
+    # (a digit to isdigit) too.
+    wanted = text.isascii() and text.isdigit() and len(text) <= 9
+    return int(text) if wanted and int(text) >= 1 else 1
 
 
 @dataclass
@@ -58,11 +69,7 @@ class OrderFilters:
         values = query.query if isinstance(query, web.BaseRequest) else query
         texts: dict[str, Any] = {attr: values.get(name, "").strip() for attr, name in cls.FORM_FIELDS.items()}
         filters = cls(**texts)
-        page = values.get("page", "1")
-        # Nine digits 0-9: past any last page; int() of thousands of digits raises, and of "²"
-        # (a digit to isdigit) too.
-        wanted = page.isascii() and page.isdigit() and len(page) <= 9
-        filters.page = int(page) if wanted and int(page) >= 1 else 1
+        filters.page = page_number(values.get("page", "1"))
         return filters
 
     @property
@@ -77,7 +84,7 @@ class OrderFilters:
         """The API filters to try in turn until one finds orders; a value the store cannot read
         is left out and named in ``problems``."""
         self.problems.clear()
-        params: dict[str, str] = {}
+        params: dict[str, str] = {"id-startswith": ORDER_PREFIX}
         if self.status:
             if self.status in ORDER_STATUSES:
                 params["status"] = self.status

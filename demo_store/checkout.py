@@ -23,6 +23,7 @@ __all__ = [
     "VIA",
     "CALLBACKS",
     "new_order_id",
+    "ORDER_PREFIX",
     "order_name",
     "result_path",
     "cart_articles",
@@ -34,13 +35,16 @@ VIA = ("callback", "url")
 CALLBACKS = {status: "on" + ("KO" if status == "ko" else status.title()) for status in REPORTED}
 _ID_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud on the phone
 MAX_NAME = 200
+# The store's order numbers start with this: the back office lists those, not the sample orders
+# the service's fixture gives every sandbox merchant.
+ORDER_PREFIX = "DS-"
 
 
 def new_order_id(now: datetime | None = None) -> str:
     """A fresh order number such as ``DS-261123-7KQ4MZ``: the service refuses a reused one, and
     every attempt to pay is a new checkout."""
     day = (now or datetime.now(UTC)).strftime("%y%m%d")
-    return f"DS-{day}-" + "".join(secrets.choice(_ID_ALPHABET) for _ in range(6))
+    return f"{ORDER_PREFIX}{day}-" + "".join(secrets.choice(_ID_ALPHABET) for _ in range(6))
 
 
 def order_name(cart: Cart) -> str:

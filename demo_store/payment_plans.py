@@ -27,7 +27,6 @@ __all__ = [
     "plan_text",
     "agreed_plan_text",
     "payment_dates",
-    "format_day",
     "no_plan_text",
     "covered",
 ]
@@ -107,19 +106,15 @@ def agreed_plan_text(product_type: str, amount: int, instalments: int | None, cu
     return f"{plan.count} monthly payments of {money(plan.regular)}{last}. {cost}"
 
 
-def format_day(day: date) -> str:
-    """``26 Nov 2026``: the same on every machine (no locale)."""
-    return f"{day.day} {day:%b %Y}"
-
-
 def payment_dates(
     product_type: str, amount: int, instalments: int | None, agreed: str | date, currency: str = "EUR"
-) -> list[tuple[str, str]]:
-    """``(due day, amount)`` of each payment of the agreed plan, as text; ``agreed`` is the day
-    the plan was agreed (a date, or the API's ISO 8601 timestamp of the decision)."""
+) -> list[tuple[date, str]]:
+    """``(due day, amount)`` of each payment of the agreed plan, the amount as text (the page
+    writes the day for its audience, :mod:`.date_formats`); ``agreed`` is the day the plan was
+    agreed (a date, or the API's ISO 8601 timestamp of the decision)."""
     start = datetime.fromisoformat(agreed).date() if isinstance(agreed, str) else agreed
     plan = schedule(product_type, amount, instalments if product_type == "instalments" else None)
-    return [(format_day(day), format_money(paid, currency)) for day, paid in plan.dated_payments(start)]
+    return [(day, format_money(paid, currency)) for day, paid in plan.dated_payments(start)]
 
 
 def covered(amount: int) -> bool:

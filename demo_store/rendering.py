@@ -11,6 +11,7 @@ from aiohttp import web
 from .cart import MAX_QUANTITY, load_cart
 from .checkout import result_path
 from .config import CONFIG, SIGNER
+from .date_formats import office_day, office_time, shopper_day
 from .flash import take_notice
 from .money import format_money, input_value
 from .payment_plans import (
@@ -34,6 +35,9 @@ TEMPLATES = jinja2.Environment(
 )
 TEMPLATES.filters["money"] = format_money
 TEMPLATES.filters["input_money"] = input_value
+TEMPLATES.filters["shopper_day"] = shopper_day
+TEMPLATES.filters["office_day"] = office_day
+TEMPLATES.filters["office_time"] = office_time
 TEMPLATES.globals.update(
     PAYMENT_PRODUCTS=PAYMENT_PRODUCTS,
     find_payment_product=find_payment_product,

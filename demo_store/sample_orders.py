@@ -13,6 +13,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from .catalogue import PRODUCTS, Product
+from .checkout import ORDER_PREFIX
 from .payment_plans import PAYMENT_PRODUCTS
 
 __all__ = ["SampleHistory", "sample_history"]
@@ -52,7 +53,7 @@ def sample_history(now: datetime | None = None, count: int = 36, seed: int = 202
         lines, quantities = _basket(chance)
         created = now - timedelta(days=chance.uniform(0.5, 60), minutes=chance.randrange(0, 600))
         status = chance.choices(statuses, weights)[0]
-        order_id = f"DS-{created:%y%m%d}-H{number:03d}"
+        order_id = f"{ORDER_PREFIX}{created:%y%m%d}-H{number:03d}"
         total = sum(qty * line.price for qty, line in zip(quantities, lines, strict=True))
         order = {
             "id": order_id,

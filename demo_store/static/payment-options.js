@@ -29,6 +29,9 @@
       var element = part(block, name);
       if (element) element.hidden = name !== state;
     });
+    // "Or check out with" over no method at all reads as a list that forgot its items.
+    var title = /** @type {HTMLElement | null} */ (block.querySelector('.pay-title'));
+    if (title) title.hidden = state === 'none' || state === 'failed';
   }
 
   /** @param {Element} button */

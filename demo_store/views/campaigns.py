@@ -2,17 +2,20 @@
 catalogue and removed, through ``/me/campaigns/:id/articles``.
 
 The API has no list of campaigns (one exists once articles are posted to it), so the page asks
-for a campaign id, with the store's own campaign filled in. Forms post, then redirect back with a
+for a campaign id, with the store's own campaign filled in. A campaign's articles are shown a
+page at a time, the service's own pages (20 articles each). Forms post, then redirect back with a
 notice; when the service refuses, the page says what it answered.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from urllib.parse import urlencode
 
 from aiohttp import web
 
+from ..backoffice import PAGE_SIZE, page_number
 from ..catalogue import PRODUCTS, Product, find_product
 from ..config import CONFIG, SERVICE, SIGNER
 from ..explanations import explain
@@ -21,7 +24,7 @@ from ..forms import read_form
 from ..rendering import render, see_other
 from ..service_client import Page, ServiceError, ServiceUnreachable
 
-__all__ = ["ROUTES", "DEFAULT_CAMPAIGN", "campaign_article"]
+__all__ = ["ROUTES", "DEFAULT_CAMPAIGN", "campaign_article", "campaign_link"]
 
 DEFAULT_CAMPAIGN = "winter-sale"
 # A campaign id as the API takes one in a path: letters, digits, dash and underscore.
@@ -51,25 +54,40 @@ def _back(campaign: str, notice: str, request: web.Request) -> web.StreamRespons
     return response
 
 
+def campaign_link(campaign: str, page: int) -> str:
+    """The campaign page's URL for one page of its articles."""
+    query = {"campaign": campaign, **({"page": str(page)} if page > 1 else {})}
+    return "/backoffice/campaigns?" + urlencode(query)
+
+
 async def campaign_page(request: web.Request, failure: str | None = None) -> web.Response:
     campaign = _campaign(request)
+    number = page_number(request.query.get("page", "1"))
     page: Page | None = None
     problem = failure
     if not _CAMPAIGN_ID.match(campaign):
         problem = "A campaign id has letters, digits, dashes and underscores only, such as winter-sale."
     else:
         try:
-            page = await request.app[SERVICE].campaign(campaign).page()
+            page = await request.app[SERVICE].campaign(campaign).page(number)
         except ServiceError as error:
-            # A campaign without articles is a 404 of its list's first page.
+            # A campaign without articles is a 404 of its list's first page; a page past the
+            # last one is a 404 too.
             if error.status != 404:
                 problem = explain(error, "search")
+            elif number > 1:
+                problem = f"{campaign} has no page {number} of articles."
         except ServiceUnreachable as error:
             problem = explain(error, "search")
     listed = {article["id"] for article in page.results} if page else set()
+    first = (number - 1) * PAGE_SIZE + 1
     context = {
         "campaign": campaign,
         "page": page,
+        "number": number,
+        "pages": max(1, math.ceil(page.count / PAGE_SIZE)) if page else 1,
+        "shown": (first, first + len(page.results) - 1) if page else None,
+        "link": campaign_link,
         "problem": problem,
         "addable": [product for product in PRODUCTS if product.slug not in listed],
         "api_path": f"/me/campaigns/{campaign}/articles",

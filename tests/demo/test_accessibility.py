@@ -9,6 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from demo_store.sample_orders import sample_history
 from tests.demo.accessibility import serious_violations
 from tests.demo.shopper import fill_cart, open_checkout, open_presenter_tools, overlay_frame
 
@@ -73,6 +74,7 @@ def test_result_page_and_presenter_tools_have_no_serious_violation(page: Page, s
 
 def test_back_office_has_no_serious_violation(page: Page, store, service):
     found = {}
+    service.seed_orders(sample_history(count=3).orders)
     page.goto(f"{store.url}/backoffice")
     expect(page.locator("tr[data-order]")).to_have_count(3)
     found["order list"] = serious_violations(page)

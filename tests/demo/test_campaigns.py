@@ -3,9 +3,15 @@ answers for the campaign (``GET /me/campaigns/{id}/articles``)."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.demo.shopper import Console
+
+# What reaches past the page's right edge (the page then scrolls sideways).
+WIDER_THAN_THE_PAGE = """() => Array.from(document.querySelectorAll('body *'))
+  .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+  .map((e) => e.tagName + '.' + e.className + ': ' + (e.textContent || '').trim().slice(0, 40))"""
 
 
 def _api_articles(service, campaign: str) -> dict[str, dict]:
@@ -48,3 +54,56 @@ def test_articles_added_and_removed_in_the_back_office_are_the_api_s(page: Page,
     page.goto(f"{store.url}/backoffice/campaigns?campaign=spring%202027")
     expect(page.get_by_test_id("campaign-problem")).to_contain_text("letters, digits, dashes and underscores")
     assert console.unexpected == []
+
+
+def test_a_long_campaign_pages_through_the_service_s_pages(page: Page, store, service):
+    """3,000 articles, some without a picture: every page of them is reachable, 20 at a time as
+    the API pages them, and the names stay in one column whether an article has a picture."""
+    articles = [
+        {
+            "id": f"article-{number:04d}",
+            "name": f"Article {number}",
+            "url": f"{store.url}/products/desk-lamp",
+            **({"image_url": f"{store.url}/static/product-lamp.svg"} if number % 3 else {}),
+        }
+        for number in range(3000)
+    ]
+    service.call("POST", "/me/campaigns/big-sale/articles", articles)
+    page.goto(f"{store.url}/backoffice/campaigns?campaign=big-sale")
+    expect(page.get_by_test_id("article-count")).to_have_text("3000 articles · showing 1–20.")
+    expect(page.get_by_text("Page 1 of 150")).to_be_visible()
+    page.get_by_role("link", name="Next →").click()
+    expect(page.get_by_test_id("article-count")).to_have_text("3000 articles · showing 21–40.")
+    second = service.call("GET", "/me/campaigns/big-sale/articles?page=2")["results"]
+    expect(page.locator("[data-article]")).to_have_count(20)
+    assert page.locator("[data-article]").evaluate_all("(items) => items.map((i) => i.dataset.article)") == [
+        article["id"] for article in second
+    ]
+    expect(page.get_by_test_id("no-image").first).to_be_visible()
+    lefts = page.locator(".campaign-article-name").evaluate_all(
+        "(names) => names.map((n) => n.getBoundingClientRect().left)"
+    )
+    assert len(set(lefts)) == 1, f"names out of line: {lefts}"
+    page.get_by_role("link", name="← Previous").click()
+    expect(page.get_by_test_id("article-count")).to_have_text("3000 articles · showing 1–20.")
+    # The last page, and one past it, which is said.
+    page.goto(f"{store.url}/backoffice/campaigns?campaign=big-sale&page=150")
+    expect(page.get_by_test_id("article-count")).to_have_text("3000 articles · showing 2981–3000.")
+    expect(page.get_by_role("link", name="Next →")).to_have_count(0)
+    page.goto(f"{store.url}/backoffice/campaigns?campaign=big-sale&page=151")
+    expect(page.get_by_test_id("campaign-problem")).to_have_text("big-sale has no page 151 of articles.")
+
+
+@pytest.mark.parametrize("width", [1366, 375])
+def test_a_hundred_character_campaign_id_fits_the_page(page: Page, store, service, width: int):
+    campaign = "c" * 100
+    service.call(
+        "POST",
+        f"/me/campaigns/{campaign}/articles",
+        [{"id": "lamp", "name": "Brass desk lamp", "url": f"{store.url}/products/desk-lamp"}],
+    )
+    page.set_viewport_size({"width": width, "height": 800})
+    page.goto(f"{store.url}/backoffice/campaigns?campaign={campaign}")
+    expect(page.locator("[data-article]")).to_have_count(1)
+    wider = page.evaluate(WIDER_THAN_THE_PAGE)
+    assert wider == [], f"sticks out of the page: {wider}"

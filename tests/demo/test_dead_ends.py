@@ -22,6 +22,8 @@ def test_a_cart_no_plan_covers(page: Page, store, service):
     expect(none).to_be_visible()
     expect(none.locator("[data-no-plan]")).to_have_text(NO_PLAN)
     expect(page.get_by_test_id("checkout")).to_be_hidden()  # no way through the checkout
+    # No "Or check out with" heading over no method.
+    expect(page.locator(".summary .pay-title")).to_be_hidden()
 
     page.goto(f"{store.url}/checkout")
     expect(page.locator("[data-checkout-form] [data-options-none]")).to_contain_text(NO_PLAN)
@@ -55,6 +57,8 @@ def test_a_cart_below_every_plan(page: Page, store):
         "No payment plan covers €9.00: pay in 15 days starts at €10.00. Add €1.00 to your cart to use it."
     )
     # The same words follow the cart as it changes, without a reload.
+    expect(page.locator(".summary .pay-title")).to_be_hidden()
     page.get_by_test_id("qty-espresso-cup").fill("2")
     expect(page.get_by_test_id("pay-pay_later")).to_be_visible()
     expect(page.get_by_test_id("checkout")).to_be_visible()
+    expect(page.locator(".summary .pay-title")).to_have_text("Or check out with")

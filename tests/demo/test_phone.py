@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import Frame, Page, expect
 
 from tests.demo.shopper import fill_cart, open_checkout, overlay_frame
+from tests.layout import text_lines
 
 PHONE = {"width": 375, "height": 812}
 # Every box of the back office that holds a figure or a label: none may stick out of the screen
@@ -85,7 +86,7 @@ def assert_nothing_clipped(page: Page, name: str) -> None:
     assert page.evaluate(CLIPPED_CELLS) == [], f"{name}: cells cut off"
 
 
-@pytest.mark.parametrize("width", [390, 360])
+@pytest.mark.parametrize("width", [390, 360, 320])
 def test_phone_back_office_shows_every_figure_whole(page: Page, store, service, width: int):
     page.set_viewport_size({"width": width, "height": 844})
     order = {"id": "DS-261123-PHONE1", "name": "1 × Three-seat linen sofa, 2 × Brass desk lamp"}
@@ -113,6 +114,22 @@ def test_phone_back_office_shows_every_figure_whole(page: Page, store, service, 
     page.get_by_test_id(f"submit-capture-{capture_id}").click()
     page.get_by_text("The API's answer").click()
     assert_nothing_clipped(page, "order page with a refusal")
+
+    # The rest refunded: the last refund completes the order and says so beside its id. Each id
+    # and each date stays on one line (an id once took three, a date broke after "2026-11-"),
+    # the id whole in its text and its title.
+    page.get_by_test_id("rest-refund").click()
+    page.get_by_test_id("confirm-refund").click()
+    expect(page.get_by_test_id("order-status")).to_have_text("Canceled")
+    expect(page.get_by_text("Completed the order")).to_be_visible()
+    ids = page.locator("[data-refund] td:first-child code")
+    expect(ids).to_have_count(3)
+    for refund in service.call("GET", "/orders/DS-261123-PHONE1/refund")["results"]:
+        expect(page.locator(f'[data-refund="{refund["id"]}"] td:first-child code')).to_have_text(refund["id"])
+    assert text_lines(ids) == [1, 1, 1]
+    dates = page.locator('[data-refund] td[data-label="Date"]')
+    assert text_lines(dates) == [1, 1, 1]
+    assert_nothing_clipped(page, "order page refunded in full")
 
 
 def test_phone_held_sideways_opens_the_payment_window_at_its_top(page: Page, store):

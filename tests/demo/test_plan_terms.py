@@ -16,8 +16,10 @@ from playwright.sync_api import Locator, Page, expect
 from backend_stub.domain.schedules import schedule
 from backend_stub.testkit import Sandbox
 from backend_stub.testkit.checkout_overlay import CheckoutOverlay
-from demo_store.payment_plans import PAYMENT_PRODUCTS, format_day
+from demo_store.date_formats import shopper_day
+from demo_store.payment_plans import PAYMENT_PRODUCTS
 from tests.demo.shopper import Console, fill_cart
+from tests.layout import rows, text_lines
 
 
 def _offered(service: Sandbox, product_type: str, amount: int) -> bool:
@@ -46,16 +48,15 @@ def test_the_shopper_s_term_is_the_order_s_everywhere(page: Page, store, service
     the back office, and ``instalments: 6`` through the API."""
     console = Console(page, service.url)
     fill_cart(page, store, {"walnut-desk": 1})  # €900.00: €150.00 a month over 6 months
-    expected = [
-        (format_day(day), "€150.00")
-        for day in schedule("instalments", 90000, 6).dates(datetime.now(UTC).date())
-    ]
+    days = schedule("instalments", 90000, 6).dates(datetime.now(UTC).date())
+    expected = [(shopper_day(day), "€150.00") for day in days]
     page.goto(f"{store.url}/checkout?method=instalments")
     page.get_by_test_id("pay").click()
     overlay = CheckoutOverlay(page)
     expect(overlay.control("checkout-term-12")).to_be_checked()  # the longest, at first
     overlay.choose_term(6)
     _expect_dates(overlay.control("checkout-dates-6"), expected)
+    assert rows(overlay.control("checkout-dates-6").locator("li")) == [2, 2, 2]
     expect(overlay.control("checkout-dates-12")).to_be_hidden()
     overlay.complete("success")
 
@@ -63,6 +64,13 @@ def test_the_shopper_s_term_is_the_order_s_everywhere(page: Page, store, service
         "6 monthly payments of €150.00. 0% APR, total €900.00."
     )
     _expect_dates(page.get_by_test_id("result-dates"), expected)
+    # Laid out as the window lays them out: two a row, read across; one a row on a phone, each
+    # date on one line.
+    dates = page.get_by_test_id("result-dates")
+    assert rows(dates.locator("li")) == [2, 2, 2]
+    page.set_viewport_size({"width": 390, "height": 664})
+    assert rows(dates.locator("li")) == [1] * 6
+    assert text_lines(dates.locator("li span")) == [1] * 12
     order_id = page.locator("[data-order-id]").inner_text()
 
     [order] = service.call("GET", f"/orders?id={order_id}")["results"]
@@ -70,7 +78,8 @@ def test_the_shopper_s_term_is_the_order_s_everywhere(page: Page, store, service
 
     page.goto(f"{store.url}/backoffice/orders/{order_id}")
     expect(page.get_by_test_id("order-plan")).to_contain_text("Paid with Instalments")
-    _expect_dates(page.get_by_test_id("order-dates"), expected)
+    # The back office writes its days as its other dates are written: 2026-11-27.
+    _expect_dates(page.get_by_test_id("order-dates"), [(day.isoformat(), "€150.00") for day in days])
     assert console.unexpected == []
 
 

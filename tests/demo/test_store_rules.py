@@ -119,6 +119,10 @@ def test_a_cookie_cannot_be_altered_or_moved():
     assert signer.loads("notice", value) is None  # signed for another cookie
 
 
+# Every search's first filter: the shop's own orders.
+SHOP_ORDERS = {"id-startswith": "DS-"}
+
+
 def test_the_filter_form_in_the_api_grammar():
     filters = OrderFilters.from_query(
         {
@@ -131,6 +135,7 @@ def test_the_filter_form_in_the_api_grammar():
         }
     )
     assert filters.api_params() == {
+        "id-startswith": "DS-",  # the shop's own orders, not the service's sample ones
         "status": "confirmed",
         "total_amount-gte": "1000",
         "total_amount-lte": "9990",
@@ -140,20 +145,22 @@ def test_the_filter_form_in_the_api_grammar():
     }
     # One word is looked for in order numbers and in names, the likelier first.
     assert OrderFilters.from_query({"q": "DS-261123-7KQ4MZ"}).searches() == [
-        {"id-icontains": "DS-261123-7KQ4MZ"},
-        {"name-search": "DS-261123-7KQ4MZ"},
+        {**SHOP_ORDERS, "id-icontains": "DS-261123-7KQ4MZ"},
+        {**SHOP_ORDERS, "name-search": "DS-261123-7KQ4MZ"},
     ]
     assert OrderFilters.from_query({"q": "7KQ4"}).searches() == [
-        {"id-icontains": "7KQ4"},
-        {"name-search": "7KQ4"},
+        {**SHOP_ORDERS, "id-icontains": "7KQ4"},
+        {**SHOP_ORDERS, "name-search": "7KQ4"},
     ]
     assert OrderFilters.from_query({"q": "lamp"}).searches() == [
-        {"name-search": "lamp"},
-        {"id-icontains": "lamp"},
+        {**SHOP_ORDERS, "name-search": "lamp"},
+        {**SHOP_ORDERS, "id-icontains": "lamp"},
     ]
-    assert OrderFilters.from_query({"q": "desk lamp"}).searches() == [{"name-search": "desk lamp"}]
+    assert OrderFilters.from_query({"q": "desk lamp"}).searches() == [
+        {**SHOP_ORDERS, "name-search": "desk lamp"}
+    ]
     bad = OrderFilters.from_query({"min": "lots", "to": "yesterday", "status": "lost"})
-    assert bad.api_params() == {}
+    assert bad.api_params() == SHOP_ORDERS
     assert len(bad.problems) == 3
 
 

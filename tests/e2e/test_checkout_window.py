@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.checkout_page import checkout_page, create_checkout, overlay_frame
+from tests.layout import rows, text_lines
 
 HOSTED_CHECKOUT = re.compile(r"/checkout/[^/]+/frame")
 VIEWPORTS = {  # CSS pixels of the page's viewport
@@ -64,3 +65,22 @@ def test_a_reload_of_the_window_keeps_the_term_chosen(page: Page, merchant, serv
     expect(frame.get_by_test_id("checkout-term-6")).to_be_focused()
     expect(frame.get_by_test_id("checkout-dates-6")).to_be_visible()
     expect(frame.get_by_test_id("checkout-legal-6")).to_be_visible()
+
+
+@pytest.mark.parametrize(
+    ("viewport", "per_row"),
+    [(VIEWPORTS["iPhone 13"], 1), (VIEWPORTS["laptop 1366x800"], 2)],
+    ids=["iPhone 13", "laptop 1366x800"],
+)
+def test_payment_dates_read_in_rows_each_on_one_line(page: Page, merchant, service, viewport, per_row):
+    """The 12-month schedule had "27 May 2027" broken over two lines on an iPhone 13, and Pay in
+    4's 4th date alone on its row; the dates read down columns here, across rows on the store's
+    thank-you page (tests/demo/test_plan_terms.py holds that page to the same rows)."""
+    page.set_viewport_size(viewport)
+    for product_type, term, count in (("instalments", 12, 12), ("pay_in_4", 4, 4)):
+        page.goto(checkout_page(merchant, create_checkout(service, total=76000, product_type=product_type)))
+        page.click("#pay")
+        dates = overlay_frame(page).get_by_test_id(f"checkout-dates-{term}")
+        expect(dates.locator("li")).to_have_count(count)
+        assert text_lines(dates.locator("li span")) == [1] * count * 2, product_type
+        assert rows(dates.locator("li")) == [per_row] * (count // per_row), product_type
