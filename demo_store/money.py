@@ -64,8 +64,9 @@ def read_money(text: str) -> int:
             break
     else:
         raise AmountError(f"“{typed[:24]}” is not an amount in euros. Type it {EXAMPLE}.")
-    digits = re.sub(r"[ ,.]", "", match["major"])
-    if len(digits.lstrip("0")) > MAX_DIGITS:
+    # Leading zeros dropped first: thousands of them would still be too many digits for int().
+    digits = re.sub(r"[ ,.]", "", match["major"]).lstrip("0") or "0"
+    if len(digits) > MAX_DIGITS:
         raise AmountError(f"“{typed[:24]}…” is far too large an amount.")
     return int(digits) * 100 + int((match["minor"] or "0").ljust(2, "0"))
 

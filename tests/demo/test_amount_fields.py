@@ -40,7 +40,7 @@ def test_every_style_reads_as_written(cents, style):
 def _meant(text: str) -> int:
     """The cents a person means by an amount the store accepted: its digits, the last one or two
     after a final point or comma being cents or tenths."""
-    digits = "".join(char for char in text if char in "0123456789")
+    digits = "".join(char for char in text if char in "0123456789").lstrip("0") or "0"
     tail = re.search(r"[.,]([0-9]{1,2})\s*€?\s*$", text)
     return int(digits) * 10 ** (2 - len(tail[1])) if tail else int(digits) * 100
 
@@ -50,6 +50,7 @@ def _meant(text: str) -> int:
 @example("1,250")
 @example("1.250,5")
 @example("١٢")
+@example("0" * 5000 + "1")  # below int()'s digit limit only once its zeros are dropped
 def test_any_text_is_the_amount_meant_or_refused_with_words(text):
     try:
         cents = read_money(text)
