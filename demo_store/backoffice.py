@@ -154,6 +154,12 @@ class OrderBook:
     remaining: int  # still refundable on the order
     refunds: list[dict[str, Any]]  # newest first, of the order and of its captures
     captures: list[dict[str, Any]]
+    refund_count: int = 0  # every refund of the order: the service lists the newest only
+
+    @property
+    def refunds_not_listed(self) -> int:
+        """How many older refunds the service's answer leaves out."""
+        return max(0, self.refund_count - len(self.refunds))
 
     @property
     def total(self) -> int:
@@ -180,13 +186,15 @@ class OrderBook:
 
     def refund_lines(self) -> list[RefundLine]:
         """The refunds, newest first, each with what the order had left after it."""
+        # Run back from what is left now: the service lists only the newest refunds, so a
+        # balance run forward from the total would miss the older ones.
         lines: list[RefundLine] = []
-        left = self.total
-        for refund in reversed(self.refunds):  # oldest first, to run the balance
-            left -= refund["amount"]
+        left = self.remaining
+        for refund in self.refunds:
             capture_id = refund.get("capture_id")
             lines.append(RefundLine(refund, f"capture {capture_id}" if capture_id else "the order", left))
-        return lines[::-1]
+            left += refund["amount"]
+        return lines
 
     def capture(self, capture_id: str) -> dict[str, Any] | None:
         return next((capture for capture in self.captures if capture["id"] == capture_id), None)

@@ -67,7 +67,10 @@ async def _order_book(service: ServiceClient, order_id: str) -> OrderBook:
         raise web.HTTPNotFound()
     status = await service.refund_status(order_id)
     captures = await service.list_captures(order_id)
-    return OrderBook(order, status["remaining_amount"], status["results"], captures)
+    refunds = status["results"]
+    return OrderBook(
+        order, status["remaining_amount"], refunds, captures, status.get("refund_count", len(refunds))
+    )
 
 
 async def order_page(request: web.Request) -> web.Response:

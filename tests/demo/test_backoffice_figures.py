@@ -105,3 +105,19 @@ def test_every_figure_is_the_api_s_and_the_parts_add_up(store, service, total, s
     if canceled:
         assert figures["not-captured"] == unassigned == 0
         assert all(shown["refunded"] == shown["amount"] for shown in captures.values())
+
+
+def test_past_the_refunds_the_service_lists_each_row_still_says_what_the_order_had_left(store, service):
+    # The service lists an order's newest 100 refunds: the rows' balances run back from what
+    # is left now, and the page says the older ones are not shown.
+    order_id = f"DS-MANY-{next(_ORDER_NUMBERS)}"
+    service.seed_orders({"id": order_id, "total_amount": 10000, "status": "confirmed"})
+    for _ in range(120):
+        service.call("POST", f"/orders/{order_id}/refund", {"amount": 10})
+    with urllib.request.urlopen(f"{store.url}/backoffice/orders/{order_id}", timeout=10) as response:
+        html = response.read().decode()
+    left = [_cents(text) for text in re.findall(r'data-testid="refund-left">\s*([^<]+)<', html)]
+    assert len(left) == 100
+    assert left[0] == 10000 - 120 * 10 == _figure(html, "remaining")
+    assert left == [left[0] + 10 * index for index in range(100)]
+    assert "The newest 100 of 120 refunds" in html
