@@ -83,7 +83,7 @@ def test_sdk_load_compares_the_sdk_with_every_floor_in_a_profile_and_engine(tmp_
     ready_row = section.split("| after `await service.ready` | 1 | ", 1)[1].split("\n", 1)[0]
     assert ready_row.split(" | ")[1] == "1 of 1", ready_row
     ready = "a click after `await service.ready` opens the checkout "
-    assert f"| SDK, busy desktop page | {ready}" in summary
+    assert f"| SDK, busy desktop page, defer tag | {ready}" in summary
     assert "longest merchant task, ms, median (worst): SDK / bridge / worker / floor" in runs
     # Against the floor in that engine.
     assert "| WebKitGTK " in runs and "| 1 | cold |" in runs.split("| WebKitGTK ", 1)[1]
