@@ -70,8 +70,7 @@ def opened(
     effects = machine.start(1, "chk_abc", list(callbacks))
     assert effects.fetch_checkout == (1, "chk_abc") and effects.commands == []
     effects = machine.found(
-        1,
-        {"status": "created", "merchant": urls or {}}, "https://service/checkout/chk_abc/frame"
+        1, {"status": "created", "merchant": urls or {}}, "https://service/checkout/chk_abc/frame"
     )
     assert [c["op"] for c in effects.commands] == ["open_overlay"]
     assert effects.start_timer == timeout
