@@ -18,7 +18,9 @@ free pages a reset keeps, 4 MiB of log). The report gives the button checks' p50
 every status seen per kind of request (no 5xx allowed) and the sizes after each reset.
 
 Usage: ``python bench/soak.py [--seconds 600] [--clients 8] [--reset-every 60]
-[--out bench/RESULTS.md] [--note TEXT]``.
+[--out bench/RESULTS.md] [--note TEXT] [--floor]``; ``--floor``: the clients check buttons and
+nothing else, no reset: the button checks' latency with nothing else to wait behind, the floor
+of the mixed run's p99 on the same machine.
 """
 
 from __future__ import annotations
@@ -121,7 +123,7 @@ class Pause:
 
 
 async def client(
-    number: int, session: aiohttp.ClientSession, tally: Tally, ends: float, pause: Pause
+    number: int, session: aiohttp.ClientSession, tally: Tally, ends: float, pause: Pause, floor: bool
 ) -> None:
     rng = random.Random(number)
     order: str | None = None
@@ -130,9 +132,26 @@ async def client(
     while time.monotonic() < ends:
         await pause.round()
         try:
+            if floor:  # the button check alone: what its latency is with nothing else to wait for
+                await check_button(session, tally)
+                continue
             order, last_key = await client_round(number, session, tally, rng, order, keys, last_key)
         finally:
             await pause.round_done()
+
+
+async def check_button(session: aiohttp.ClientSession, tally: Tally) -> None:
+    started = time.perf_counter()
+    await call(
+        session,
+        tally,
+        "button",
+        "GET",
+        "/checkout/button",
+        params=BUTTON,
+        headers={"Authorization": "Bearer pk_test_other"},
+    )
+    tally.button_ms.append((time.perf_counter() - started) * 1000)
 
 
 async def client_round(
@@ -146,17 +165,7 @@ async def client_round(
 ) -> tuple[str | None, str | None]:
     """One round of a client: a button check, a refund, now and then a journal read or a seeding;
     the order it refunds and the last idempotency key it used, for the next round."""
-    started = time.perf_counter()
-    await call(
-        session,
-        tally,
-        "button",
-        "GET",
-        "/checkout/button",
-        params=BUTTON,
-        headers={"Authorization": "Bearer pk_test_other"},
-    )
-    tally.button_ms.append((time.perf_counter() - started) * 1000)
+    await check_button(session, tally)
     order = order or await confirmed_order(session, tally)
     if order is not None:
         headers = private()
@@ -213,9 +222,12 @@ async def soak(args: argparse.Namespace, server: ServiceProcess, db: Path) -> Ta
     connector = aiohttp.TCPConnector(limit=args.clients + 2)
     pause = Pause()
     async with aiohttp.ClientSession(server.url, connector=connector) as session:
+        resets = (
+            [] if args.floor else [resetter(session, tally, server, db, args.reset_every, ends, began, pause)]
+        )
         await asyncio.gather(
-            resetter(session, tally, server, db, args.reset_every, ends, began, pause),
-            *(client(number, session, tally, ends, pause) for number in range(args.clients)),
+            *resets,
+            *(client(number, session, tally, ends, pause, args.floor) for number in range(args.clients)),
         )
     return tally
 
@@ -241,8 +253,9 @@ def report(
         f"## Server soak (issue 32) — {date}" + (f" — {args.note}" if args.note else ""),
         "",
         f"`python bench/soak.py --seconds {args.seconds:g} --clients {args.clients}"
-        f" --reset-every {args.reset_every:g}` on {platform.python_implementation()}"
-        f" {platform.python_version()}, {os.cpu_count()} cores, load average before/after"
+        f" --reset-every {args.reset_every:g}{' --floor' if args.floor else ''}`"
+        f" on {platform.python_implementation()} {platform.python_version()}, {os.cpu_count()} cores,"
+        " load average before/after"
         f" {load[0]:.1f}/{os.getloadavg()[0]:.1f} (the machine was shared with other engineers'"
         " test runs: the figures are indicative).",
         "",
@@ -282,7 +295,8 @@ def report(
             flat_rss and flat_disk,
         ),
     ]
-    return "\n".join(lines), verdicts
+    # The floor has no target of its own: its figure is the report's, for the p99's.
+    return "\n".join(lines), [] if args.floor else verdicts
 
 
 def main() -> None:
@@ -292,6 +306,11 @@ def main() -> None:
     parser.add_argument("--reset-every", type=float, default=60.0)
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--note", default="")
+    parser.add_argument(
+        "--floor",
+        action="store_true",
+        help="button checks alone, no reset: the p99 with nothing else to wait for",
+    )
     args = parser.parse_args()
     load = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="soak-") as folder:

@@ -120,3 +120,11 @@ def test_soak_reports_5xx_latency_and_sizes_after_each_reset(tmp_path: Path):
     assert "| Server soak | 0 5xx in 10 minutes of mixed load, 8 clients |" in report
     assert "- after each reset, RSS MiB: " in report and "- button checks: " in report
     assert "| keyed refund | 200: " in report
+
+
+def test_the_soak_floor_checks_buttons_alone_and_sets_no_target(tmp_path: Path):
+    results = tmp_path / "results.md"
+    report = run_bench("soak.py", results, "--seconds", "2", "--floor")
+    assert "--floor` on " in report and "- button checks: " in report
+    assert "| button | 201: " in report and "| reset |" not in report and "| refund |" not in report
+    assert "| Server soak |" not in report.split("## Server soak", 1)[0]  # the report only, no verdict row
