@@ -178,6 +178,11 @@
     outbox = outbox.filter(function (message) { return message.type !== 'checkout'; });
   }
 
+  /** Every element the SDK watches that is on the page now, as rows. */
+  function rowsOnPage() {
+    return /** @type {ServiceProtocol.Row[]} */ (Array.prototype.map.call(document.querySelectorAll(WATCH.selector), describe));
+  }
+
   /** A start that failed for want of an answer (not a refusal) may still come up late. */
   function mayRecover() {
     return !!failure && (failure.code === 'timeout' || failure.code === 'unreachable');
@@ -189,7 +194,7 @@
    */
   function recover() {
     failure = null;
-    var rows = /** @type {ServiceProtocol.Row[]} */ (Array.prototype.map.call(document.querySelectorAll(WATCH.selector), describe));
+    var rows = rowsOnPage();
     var ids = rows.map(function (row) { return row[0]; });
     outbox.push({ type: 'elements', added: rows, changed: [], removed: ids });
   }
@@ -253,7 +258,7 @@
     });
     config = { origin: origin, settings: given };
     document.addEventListener('securitypolicyviolation', onViolation);
-    var rows = /** @type {ServiceProtocol.Row[]} */ (Array.prototype.map.call(document.querySelectorAll(WATCH.selector), describe));
+    var rows = rowsOnPage();
     var first = urlRows(rows);
     observe();
     if (first.length && typeof window.fetch === 'function') {
