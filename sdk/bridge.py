@@ -116,22 +116,31 @@ class Bridge:
         self.adopt(start.elements, start.answers)
         self.post({"type": "ready"})
 
-    def adopt(self, rows, answers) -> None:
+    def adopt(self, rows, answers, applied=None) -> None:
         """Take over the page the server rendered: the loader already applied its commands, so
-        they are worked out again only to know the state, and none of its checks is sent again."""
+        they are worked out again only to know the state, and none of its checks is sent again.
+
+        ``applied``: ``(shown ids, hidden ids)``, what the loader did with them when it left
+        some out (elements that changed meanwhile); what differs from it is sent."""
         # Each answer: [amount, currency, product type, HTTP status].
         self.page.adopt([((row[0], row[1], row[2]), is_available_status(row[3])) for row in answers])
         for row in answers:  # a 401 among them: the key is unknown, said once the loader has started
             self.key.answered(row[3])
+        if applied is not None:
+            self.page.adopt_shown(applied[0], applied[1])
         update = self.page.report([element_from_row(row) for row in rows], [], [])
         if update.fetch:  # a triple the server did not answer: checked as any other
             self.check(update.fetch)
+        if applied is not None:
+            # A payment-information block shown for a button that changed since: hidden now.
+            self.send(update.commands)
 
     def on_adopt(self, data: dict) -> None:
         """The first answers the loader fetched from the server (and applied): adopted as the
         bridge page's own would be."""
         if self.settings is not None:
-            self.adopt(data.get("elements") or [], data.get("answers") or [])
+            applied = (data.get("shown") or [], data.get("hidden") or [])
+            self.adopt(data.get("elements") or [], data.get("answers") or [], applied)
 
     def on_started(self, data: dict) -> None:
         """The loader has handed over what it found at load: ``service.ready`` may settle."""

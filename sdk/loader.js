@@ -292,18 +292,14 @@
         return;
       }
       // Nothing shows while the SDK says it cannot start: a click on it could only fail.
-      if (!failure) {
-        answers.commands.forEach(function (cmd) {
-          // An element that changed while its answer travelled waits for the bridge's.
-          if (cmd.op === 'show') cmd.ids = cmd.ids.filter(function (id) { return !movedSinceFirst.has(id); });
-          run(cmd);
-        });
-      }
-      // Nor does the worker adopt it: its report of the change is then news to it, and
-      // answered (from the cache, if the value came back) with a command.
+      var applied = failure ? { shown: [], hidden: [] } : applyFirst(answers.commands);
+      // An element that changed while its answer travelled is not adopted either: its report
+      // of the change is then news to the worker, and answered (from the cache, if the value
+      // came back) with a command. What the change means for the others (a payment-information
+      // block shown for it) the worker corrects from what was applied.
       var settled = answers.elements.filter(function (row) { return !movedSinceFirst.has(row[0]); });
       movedSinceFirst.clear();
-      adopt = { type: 'adopt', elements: settled, answers: answers.answers };
+      adopt = { type: 'adopt', elements: settled, answers: answers.answers, shown: applied.shown, hidden: applied.hidden };
       var rest = rows.slice(answers.taken);
       if (rest.length) outbox.unshift({ type: 'elements', added: rest, changed: [], removed: [] });
       // The bridge is next, in a task of its own: the answers are on screen first.
@@ -318,6 +314,27 @@
       if (bridge) outbox.unshift({ type: 'elements', added: rows, changed: [], removed: [] });
       else openBridge(rows);
     });
+  }
+
+  /**
+   * Run the first answers' commands, except a show for an element that changed while they
+   * travelled (it waits for the bridge's answer); return what each element was left as.
+   * @param {ServiceProtocol.Command[]} commands
+   */
+  function applyFirst(commands) {
+    /** @type {Map<number, boolean>} */
+    var left = new Map();
+    commands.forEach(function (cmd) {
+      if (cmd.op === 'show' || cmd.op === 'hide') {
+        if (cmd.op === 'show') cmd.ids = cmd.ids.filter(function (id) { return !movedSinceFirst.has(id); });
+        cmd.ids.forEach(function (id) { left.set(id, cmd.op === 'show'); });
+      }
+      run(cmd);
+    });
+    /** @type {{shown: number[], hidden: number[]}} */
+    var applied = { shown: [], hidden: [] };
+    left.forEach(function (isShown, id) { (isShown ? applied.shown : applied.hidden).push(id); });
+    return applied;
   }
 
   /** @param {() => void} task */

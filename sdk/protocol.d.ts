@@ -21,6 +21,8 @@ declare namespace ServiceProtocol {
     channel?: "service-sdk";
     elements: Row[];
     answers: Answer[];
+    shown: number[];
+    hidden: number[];
   }
   interface PageMessageStarted {
     type: "started";

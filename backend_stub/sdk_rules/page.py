@@ -48,6 +48,14 @@ class Page:
             self.cache.begin(triple)
             self.cache.settle(triple, available)
 
+    def adopt_shown(self, shown: list, hidden: list) -> None:
+        """What the page already shows and hides by ids, applied elsewhere (the loader): later
+        changes are worked out from it, and only what differs is sent."""
+        for element_id in shown:
+            self.shown[element_id] = True
+        for element_id in hidden:
+            self.shown[element_id] = False
+
     def report(self, added: list, changed: list, removed: list) -> Update:
         """Elements appeared, changed attributes, or left the page."""
         update = Update()

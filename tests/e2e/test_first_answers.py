@@ -57,6 +57,23 @@ def test_first_buttons_are_shown_while_the_runtime_is_held_back(page: Page, merc
     assert console.page_errors == []
 
 
+def test_a_button_changed_while_its_first_answer_travels_takes_its_payment_info_along(
+    page: Page, merchant, service
+):
+    # Shown by the merchant's own markup before the SDK says anything, changed to an amount
+    # that is not available while the first answers (for the old amount) are held.
+    service.fault("GET", "/sdk/first", delay_ms=HELD)
+    body = button_html(5000, extra='id="b"') + '<p data-service-payment-info id="i">info</p>'
+    page.goto(merchant.page(body))
+    expect(page.locator("#b")).to_be_visible()
+    page.evaluate("document.getElementById('b').dataset.amount = '100'")
+    service.clear_faults()
+    expect(page.locator("#b")).to_be_hidden()
+    expect(page.locator("#i")).to_be_hidden()
+    wait_ready(page)
+    expect(page.locator("#i")).to_be_hidden()
+
+
 def _hold_a_request(service) -> threading.Thread:
     """Keep one API request of the demo key in flight (held by a fault) until faults clear."""
     service.fault("GET", "/orders", delay_ms=HELD)

@@ -279,11 +279,34 @@ test('the first answers are fetched with one simple GET, applied in one task, th
   page.fromBridge('ready');
   // The changed button is left out of what the worker adopts: its report of the change is news
   // to the worker, which then sends its command even when the answer is already in its cache.
-  assert.deepEqual(page.posted('adopt')[0], { channel: CHANNEL, type: 'adopt', elements: rows.slice(0, 1), answers });
+  assert.deepEqual(page.posted('adopt')[0],
+    { channel: CHANNEL, type: 'adopt', elements: rows.slice(0, 1), answers, shown: [1], hidden: [] });
   assert.deepEqual(page.sent.map((entry) => entry.message.type), ['adopt', 'elements', 'elements', 'started'],
     'adopted first, then the row the server left, then the change');
   assert.deepEqual(page.posted('elements')[0].added.map((row) => row[0]), [3]);
   assert.deepEqual(page.posted('elements')[1].changed.map((row) => row[0]), [2]);
+});
+
+test('a button that changes while the first answers travel: the worker hears what was shown for the others', async () => {
+  const fetch = fakeFetch();
+  const page = merchantPage(`<button id="b" data-service-button data-amount="5000" data-currency="EUR"></button>
+    <p id="i" data-service-payment-info>info</p>`, { fetch });
+  page.init();
+  const [first] = fetch.calls;
+  const rows = JSON.parse(first.url.searchParams.get('elements'));
+  page.byId('b').setAttribute('data-amount', '100');
+  await settle();
+  const answers = [[5000, 'EUR', 'instalments', 201]];
+  first.answer({ commands: [{ op: 'show', ids: [1, 2] }], elements: rows, answers, taken: 2 });
+  await settle();
+  page.clock.tick(0);
+  page.fromBridge('first', { commands: [] });
+  page.fromBridge('ready');
+  // The block was shown for the old amount: the worker starts from that, so that hiding the
+  // changed button hides the block too.
+  assert.deepEqual(page.posted('adopt')[0],
+    { channel: CHANNEL, type: 'adopt', elements: rows.slice(1), answers, shown: [2], hidden: [] });
+  assert.deepEqual(page.posted('elements')[0].changed.map((row) => row[0]), [1]);
 });
 
 test('a checkout while the first answers travel opens the bridge at once; up first, it checks them itself', async () => {

@@ -154,3 +154,22 @@ def test_a_removed_shown_button_hides_its_containers():
     page.report([button(1, 5000), info(2)], [], [])
     page.settle((5000, "EUR", "instalments"), True)
     assert page.report([], [], [1]).commands == [{"op": "hide", "ids": [2]}]
+
+
+def test_adopting_what_the_loader_applied_sends_only_what_a_moved_button_changes():
+    # The first answers showed button 1 and its payment information 2; button 1 changed before
+    # they arrived, so the loader kept its show back and the worker adopts the block alone.
+    page = Page()
+    page.adopt([((5000, "EUR", "instalments"), True), ((100, "EUR", "instalments"), False)])
+    page.adopt_shown([2], [])
+    assert page.report([info(2)], [], []).commands == [{"op": "hide", "ids": [2]}]
+    update = page.report([], [button(1, 100)], [])
+    assert update.commands == [{"op": "hide", "ids": [1]}]
+    assert update.fetch == []
+
+
+def test_adopting_what_the_loader_applied_sends_nothing_when_it_agrees():
+    page = Page()
+    page.adopt([((5000, "EUR", "instalments"), True), ((100, "EUR", "instalments"), False)])
+    page.adopt_shown([1, 3], [2])
+    assert page.report([button(1, 5000), button(2, 100), info(3)], [], []).commands == []
