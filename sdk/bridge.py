@@ -132,8 +132,9 @@ class Bridge:
         if update.fetch:  # a triple the server did not answer: checked as any other
             self.check(update.fetch)
         if applied is not None:
-            # A payment-information block shown for a button that changed since: hidden now.
-            self.send(update.commands)
+            # A payment-information block shown for a button that changed since: hidden now. The
+            # loader has logged the answers' warnings already.
+            self.send([command for command in update.commands if command["op"] in ("show", "hide")])
 
     def on_adopt(self, data: dict) -> None:
         """The first answers the loader fetched from the server (and applied): adopted as the
