@@ -258,13 +258,27 @@
     });
     config = { origin: origin, settings: given };
     document.addEventListener('securitypolicyviolation', onViolation);
+    if (document.readyState === 'loading') {
+      // Run before the page is parsed (a tag without async or defer, or an async one already
+      // cached): the buttons below the tag are read once they are there, all in the first
+      // answers' request, rather than one by one through the bridge as they are parsed.
+      document.addEventListener('DOMContentLoaded', findElements, { once: true });
+    } else {
+      findElements();
+    }
+  }
+
+  /** The elements on the page go to the server for their first answers; later ones are watched. */
+  function findElements() {
     var rows = rowsOnPage();
     var first = urlRows(rows);
     observe();
     if (first.length && typeof window.fetch === 'function') {
       fetchFirst(first, rows);
     } else if (rows.length) {
-      openBridge(rows);
+      // A checkout asked for while the page was parsed has opened the bridge already.
+      if (bridge) post({ type: 'elements', added: rows, changed: [], removed: [] });
+      else openBridge(rows);
     } else {
       // Nothing to show yet: the bridge starts when the page is idle, or before if needed.
       whenIdle(function () { openBridge([]); });

@@ -74,6 +74,20 @@ def test_a_button_changed_while_its_first_answer_travels_takes_its_payment_info_
     expect(page.locator("#i")).to_be_hidden()
 
 
+def test_a_tag_that_runs_before_the_buttons_are_parsed_still_sends_them_first(page: Page, merchant, service):
+    # A tag without async or defer in the head runs before the body exists: the buttons below
+    # it still come with the first answers, not after the runtime.
+    service.fault("GET", "/sdk/brython-*", delay_ms=HELD)
+    body = button_html(5000, extra='id="a" hidden') + button_html(10, extra='id="low"')
+    page.goto(merchant.page(body, head=merchant.sdk_tag(attrs=""), sdk=False))
+    expect(page.locator("#a")).to_be_visible()
+    expect(page.locator("#low")).to_be_hidden()
+    first = [entry for entry in service.requests() if entry["path"] == "/sdk/first"]
+    assert len(first) == 1, first
+    service.clear_faults()
+    wait_ready(page)
+
+
 def _hold_a_request(service) -> threading.Thread:
     """Keep one API request of the demo key in flight (held by a fault) until faults clear."""
     service.fault("GET", "/orders", delay_ms=HELD)

@@ -30,4 +30,7 @@ def test_service_down_keeps_buttons_hidden_rejects_ready_and_ends_a_checkout(tab
     )
     assert rejected == "rejected"
     assert tab.call("() => window.calls") == [["onClose", "error", "unreachable"], ["onError", "unreachable"]]
-    assert tab.console().page_errors == []
+    # Firefox files its own report of the first answers' failed request (the service is down)
+    # with the page's errors: a network report, not an exception of the page's or the SDK's.
+    network = "Cross-Origin Request Blocked: "
+    assert [error for error in tab.console().page_errors if not error.startswith(network)] == []

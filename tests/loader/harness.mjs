@@ -92,6 +92,9 @@ export function merchantPage(body = '', { query = null, before = '', fetch = nul
     Object.defineProperty(window.document, 'currentScript', { value: { src: `${SERVICE}/sdk.js?${query}` }, configurable: true });
   }
   if (fetch) window.fetch = fetch;
+  // jsdom has parsed the body already, and says 'loading' until a task later: a page whose
+  // loader runs while it is parsed says so in `before`.
+  Object.defineProperty(window.document, 'readyState', { value: 'complete', configurable: true });
   window.eval(before);
   window.eval(SOURCE);
   return new Page(window, clock, console);

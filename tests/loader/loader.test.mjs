@@ -309,6 +309,22 @@ test('a button that changes while the first answers travel: the worker hears wha
   assert.deepEqual(page.posted('elements')[0].changed.map((row) => row[0]), [1]);
 });
 
+test('a loader run before the page is parsed sends the buttons below it in its first request, once parsed', () => {
+  const fetch = fakeFetch();
+  const loading = "Object.defineProperty(document, 'readyState', { value: 'loading', configurable: true })";
+  const page = merchantPage('', { fetch, before: loading });
+  page.init();
+  assert.equal(fetch.calls.length, 0, 'nothing is read before the page is');
+  page.document.body.innerHTML = '<button id="b" data-service-button data-amount="1250" data-currency="EUR" hidden></button>';
+  page.clock.tick(0);
+  assert.equal(page.bridge(), null, 'a button parsed meanwhile does not open the bridge: it waits for the request');
+  Object.defineProperty(page.document, 'readyState', { value: 'interactive', configurable: true });
+  page.document.dispatchEvent(new page.window.Event('DOMContentLoaded'));
+  assert.equal(fetch.calls.length, 1);
+  assert.deepEqual(JSON.parse(fetch.calls[0].url.searchParams.get('elements')).map((row) => row[0]), [1]);
+  assert.equal(page.bridge(), null, 'the bridge waits for the answers');
+});
+
 test('a checkout while the first answers travel opens the bridge at once; up first, it checks them itself', async () => {
   const fetch = fakeFetch();
   const page = merchantPage('<button id="b" data-service-button data-amount="1250" data-currency="EUR" hidden></button>', { fetch });
