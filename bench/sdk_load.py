@@ -84,7 +84,16 @@ sys.path.insert(0, str(ROOT))
 
 import engine_load  # noqa: E402 (bench/, beside this file)
 from latency import Delayed  # noqa: E402
-from load_page import CLICK_PROBE, CLICK_RESULT, PROBE, QUEUED, RESULT, busy_script, page_body  # noqa: E402
+from load_page import (  # noqa: E402
+    CLICK_PROBE,
+    CLICK_RESULT,
+    PROBE,
+    QUEUED,
+    RESULT,
+    busy_script,
+    merchant_tasks,
+    page_body,
+)
 from results_file import Verdict, record  # noqa: E402
 
 from backend_stub.chromium import LAUNCH_ARGS, launch_options  # noqa: E402
@@ -275,6 +284,7 @@ def load(context: BrowserContext, url: str, profile: Profile) -> dict[Any, Any]:
     page.goto(url)
     page.wait_for_function(LOADED, timeout=60_000)
     result = page.evaluate(RESULT)
+    result["longTasks"] = merchant_tasks(result["longTasks"], result.pop("own"))
     result["bytes"] = sum(
         sizes["responseBodySize"] + sizes["responseHeadersSize"]
         for sizes in (request.sizes() for request in finished)
