@@ -53,8 +53,9 @@ alike; the report gives medians and their ratios:
   floor measured in the same engine (``bench/engine_load.py``; ``--engines ''`` leaves them out).
 
 Usage: ``python bench/sdk_load.py [--runs N] [--sizes 1,100]
-[--profiles desktop,desktop-60ms,phone,mobile,busy,phone-busy] [--clicks 3] [--click-profiles phone]
-[--engines firefox,webkit] [--out bench/RESULTS.md]``. Time grows with runs x profiles x sizes:
+[--profiles desktop,desktop-60ms,phone,mobile,busy,phone-busy] [--caches cold,warm] [--clicks 3]
+[--click-profiles phone] [--engines firefox,webkit] [--untimed 1] [--tag async] [--note TEXT]
+[--out bench/RESULTS.md]`` (bench/README.md says what each does). Time grows with runs x profiles x sizes:
 every profile at ``--runs 3 --sizes 1,100 --engines ''`` took about 33 minutes on two cores
 shared with other work; the click figures add about a minute at ``--clicks 3``; one profile at
 ``--runs 3 --sizes 1`` takes a few minutes.
@@ -71,7 +72,8 @@ import shutil
 import statistics
 import sys
 import tempfile
-from contextlib import ExitStack
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import ExitStack, closing
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -106,6 +108,7 @@ from tests.e2e.checkout_page import create_checkout  # noqa: E402
 from tests.e2e.merchant_site import SDK_QUERY, MerchantSite  # noqa: E402
 
 WARM_LOAD = 3  # V8 caches compiled code from the second load on; the third is warm
+CACHES = engine_load.CACHES  # a new incognito context; the WARM_LOAD-th load in a profile on disk
 VARIANTS = ("sdk", "bridge", "worker", "answers", "floor")
 FLOORS = ("bridge", "worker", "answers")  # served by servers of their own, as their /sdk.js
 
@@ -171,6 +174,21 @@ AREAS = {
     "busy": "SDK, busy desktop page",
     "phone-busy": "SDK, busy phone page",
 }
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What one run measures: its command line's choices."""
+
+    runs: int  # samples per cell and variant
+    sizes: list[int]  # button counts
+    profiles: list[str]
+    caches: list[str] = field(default_factory=lambda: list(CACHES))
+    engines: list[str] = field(default_factory=list)  # other engines (bench/engine_load.py)
+    clicks: int = 0  # clicks at each moment, in each of ``click_profiles``
+    click_profiles: list[str] = field(default_factory=list)
+    tag: str = "async"  # the SDK's tag attribute (and the floors' served as its /sdk.js)
+    untimed: int = 1  # loads (and clicks) before the timed ones, to warm servers and browsers up
 
 
 class Variant:
@@ -319,30 +337,32 @@ def measure(
 
 
 def run_profile(
-    playwright: Playwright, profile: Profile, pages: list[Variant], runs: int, sizes: list[int]
+    playwright: Playwright,
+    browser: Browser,
+    profile: Profile,
+    pages: list[Variant],
+    plan: Plan,
 ) -> dict[Any, Any]:
-    """{(buttons, cache): {variant: [samples]}} in one profile, the variants in rotation."""
-    browser = playwright.chromium.launch(**profile.launch())
-    results: dict[Any, Any] = {}
-    try:
-        for variant in pages:  # one untimed load each: server and browser warm-up
+    """{(buttons, cache): {variant: [samples]}} in one profile (``browser`` launched for it), the
+    variants in rotation."""
+    for _ in range(plan.untimed):  # server and browser warm-up
+        for variant in pages:
             measure(playwright, browser, profile, variant.url(1), warm=False)
-        for count in sizes:
-            for cache in ("cold", "warm"):
-                samples: dict[str, list[dict[Any, Any]]] = {variant.name: [] for variant in pages}
-                for index in range(runs):
-                    # Each run starts with another variant, so a busy machine slows all alike.
-                    for variant in pages[index % len(pages) :] + pages[: index % len(pages)]:
-                        samples[variant.name].append(
-                            measure(playwright, browser, profile, variant.url(count), cache == "warm")
-                        )
-                results[count, cache] = samples
-                print(
-                    f"  {profile.label}, {count:>3} buttons, {cache}: {summary_line(samples)}",
-                    file=sys.stderr,
-                )
-    finally:
-        browser.close()
+    results: dict[Any, Any] = {}
+    for count in plan.sizes:
+        for cache in plan.caches:
+            samples: dict[str, list[dict[Any, Any]]] = {variant.name: [] for variant in pages}
+            for index in range(plan.runs):
+                # Each run starts with another variant, so a busy machine slows all alike.
+                for variant in pages[index % len(pages) :] + pages[: index % len(pages)]:
+                    samples[variant.name].append(
+                        measure(playwright, browser, profile, variant.url(count), cache == "warm")
+                    )
+            results[count, cache] = samples
+            print(
+                f"  {profile.label}, {count:>3} buttons, {cache}: {summary_line(samples)}",
+                file=sys.stderr,
+            )
     return results
 
 
@@ -401,68 +421,70 @@ def click_sample(
 
 
 def run_clicks(
-    playwright: Playwright, profile: Profile, url: str, sandbox: Sandbox, clicks: int
+    browser: Browser, profile: Profile, url: str, sandbox: Sandbox, plan: Plan
 ) -> dict[str, list[dict[Any, Any]]]:
-    """{moment: [samples]}: ``clicks`` of each, the moments in rotation, after one untimed."""
-    browser = playwright.chromium.launch(**profile.launch())
+    """{moment: [samples]}: ``plan.clicks`` of each, the moments in rotation, after
+    ``plan.untimed`` clicks (the checkout's pages and their server warmed up)."""
+    for _ in range(plan.untimed):
+        click_sample(browser, profile, url, sandbox, "ready")
     samples: dict[str, list[dict[Any, Any]]] = {moment: [] for moment in CLICK_MOMENTS}
-    try:
-        click_sample(browser, profile, url, sandbox, "ready")  # the browser's warm-up
-        moments = list(CLICK_MOMENTS)
-        for index in range(clicks):
-            for moment in moments[index % 2 :] + moments[: index % 2]:
-                samples[moment].append(click_sample(browser, profile, url, sandbox, moment))
-        for moment, taken in samples.items():
-            print(
-                f"  {profile.label}, click {CLICK_MOMENTS[moment]}: {' | '.join(click_row(taken))}",
-                file=sys.stderr,
-            )
-    finally:
-        browser.close()
+    moments = list(CLICK_MOMENTS)
+    for index in range(plan.clicks):
+        for moment in moments[index % 2 :] + moments[: index % 2]:
+            samples[moment].append(click_sample(browser, profile, url, sandbox, moment))
+    for moment, taken in samples.items():
+        print(
+            f"  {profile.label}, click {CLICK_MOMENTS[moment]}: {' | '.join(click_row(taken))}",
+            file=sys.stderr,
+        )
     return samples
 
 
-def run(
-    runs: int,
-    sizes: list[int],
-    profiles: list[str],
-    engines: list[str],
-    clicks: tuple[int, list[str]] = (0, []),
-    tag: str = "async",
-) -> tuple[dict[Any, Any], dict[Any, Any], dict[Any, Any]]:
-    """{profile: Chromium's figures}, {profile: click figures} (``clicks``: how many of each, in
-    which profiles), then the figures of the other ``engines`` (bench/engine_load.py); the SDK's
-    tag (and the floors' served as its ``/sdk.js``) carries ``tag``."""
+def start_servers(stack: ExitStack, folder: Path) -> tuple[ServiceProcess, dict[str, str]]:
+    """The SDK's sandbox server and each floor's (folders under ``folder``), started side by side
+    and stopped when ``stack`` closes; returns the SDK's and {floor: its URL}."""
+    floors = {}
+    for floor in FLOORS:
+        (folder / floor).mkdir()
+        floors[floor] = ServiceProcess(extra_args=["--sdk-dir", str(floor_dir(floor, folder / floor))])
+    service = ServiceProcess()
+    for process in (service, *floors.values()):
+        stack.callback(process.stop)
+    with ThreadPoolExecutor(len(floors) + 1) as pool:
+        list(pool.map(ServiceProcess.start, (service, *floors.values())))
+    return service, {floor: process.url for floor, process in floors.items()}
+
+
+def run(plan: Plan) -> tuple[dict[Any, Any], dict[Any, Any], dict[Any, Any]]:
+    """{profile: Chromium's figures}, {profile: click figures}, then the figures of the other
+    engines (bench/engine_load.py), as ``plan`` says."""
     results: dict[Any, Any] = {}
     click_results: dict[Any, Any] = {}
     with ExitStack() as servers:
         folder = Path(servers.enter_context(tempfile.TemporaryDirectory()))
-        service = servers.enter_context(ServiceProcess())
-        floor_urls = {}
-        for floor in FLOORS:
-            (folder / floor).mkdir()
-            sdk_dir = floor_dir(floor, folder / floor)
-            floor_urls[floor] = servers.enter_context(
-                ServiceProcess(extra_args=["--sdk-dir", str(sdk_dir)])
-            ).url
+        service, floor_urls = start_servers(servers, folder)
         playwright = servers.enter_context(sync_playwright())
         site = MerchantSite(service.url, static={"/bench/": ROOT / "bench"}).start()
-        for name in profiles:
+        for name in plan.profiles:
             profile = PROFILES[name]
-            with ExitStack() as delays:
+            with ExitStack() as in_profile:
                 origins = [site.url, service.url, *floor_urls.values()]
                 if profile.rtt_ms:  # each server behind a delay line, under the same host name
-                    origins = [delays.enter_context(Delayed(url, profile.rtt_ms)).url for url in origins]
+                    origins = [in_profile.enter_context(Delayed(url, profile.rtt_ms)).url for url in origins]
                 merchant, service_url, *floor_origins = origins
                 floors = dict(zip(FLOORS, floor_origins, strict=True))
-                pages = variants(site, merchant, service_url, floors, profile.busy, tag)
-                results[name] = run_profile(playwright, profile, pages, runs, sizes)
-                if clicks[0] and name in clicks[1]:
+                pages = variants(site, merchant, service_url, floors, profile.busy, plan.tag)
+                # One browser for the profile's loads and its clicks after them.
+                browser = in_profile.enter_context(closing(playwright.chromium.launch(**profile.launch())))
+                results[name] = run_profile(playwright, browser, profile, pages, plan)
+                if plan.clicks and name in plan.click_profiles:
                     click_results[name] = run_clicks(
-                        playwright, profile, pages[0].url(1), service.sandbox(), clicks[0]
+                        browser, profile, pages[0].url(1), service.sandbox(), plan
                     )
         floor_script = f'<script src="/bench/baseline.js?api={service.url}&{SDK_QUERY}" defer></script>'
-        other_engines = engine_load.run(engines, runs, sizes, site, floor_script)
+        other_engines = engine_load.run(
+            plan.engines, plan.runs, plan.sizes, site, floor_script, untimed=plan.untimed, caches=plan.caches
+        )
         site.stop()
     return results, click_results, other_engines
 
@@ -826,7 +848,9 @@ def report(
     now = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
     command = (
         f"python bench/sdk_load.py --runs {args.runs} --sizes {args.sizes} --profiles {args.profiles}"
+        f" --caches {args.caches}"
         f" --clicks {args.clicks} --click-profiles {args.click_profiles} --tag {args.tag}"
+        f" --untimed {args.untimed}"
     )
     total = sum(sizes[part] for part, _ in SERVED_PARTS)
     lines = [
@@ -886,6 +910,9 @@ def main() -> None:
     parser.add_argument("--sizes", default="1,100")
     parser.add_argument("--profiles", default=",".join(PROFILES), help=f"any of {', '.join(PROFILES)}")
     parser.add_argument(
+        "--caches", default=",".join(CACHES), help="cold (a new incognito context), warm (a profile on disk)"
+    )
+    parser.add_argument(
         "--clicks",
         type=int,
         default=3,
@@ -902,20 +929,38 @@ def main() -> None:
     parser.add_argument(
         "--engines", default=",".join(engine_load.ENGINES), help="other engines to measure too ('' for none)"
     )
+    parser.add_argument(
+        "--untimed",
+        type=int,
+        default=1,
+        help="loads of each page (and clicks) before the timed ones, in each profile and engine:"
+        " servers and browsers warmed up (0: none, for a smoke run whose figures do not count)",
+    )
     args = parser.parse_args()
-    engines = [name for name in args.engines.split(",") if name]
-    profiles = [name for name in args.profiles.split(",") if name]
-    click_profiles = [name for name in args.click_profiles.split(",") if name]
-    unknown = sorted(set(profiles + click_profiles) - set(PROFILES))
+
+    def names(text: str) -> list[str]:
+        return [name for name in text.split(",") if name]
+
+    plan = Plan(
+        runs=args.runs,
+        sizes=[int(size) for size in args.sizes.split(",")],
+        profiles=names(args.profiles),
+        caches=names(args.caches),
+        engines=names(args.engines),
+        clicks=args.clicks,
+        click_profiles=names(args.click_profiles),
+        tag=args.tag,
+        untimed=args.untimed,
+    )
+    unknown = sorted(set(plan.profiles + plan.click_profiles) - set(PROFILES))
     if unknown:
         parser.error(f"unknown profile {', '.join(unknown)}: choose from {', '.join(PROFILES)}")
+    if not plan.caches or set(plan.caches) - set(CACHES):
+        parser.error(f"--caches takes {' and '.join(CACHES)}, or either")
     start_load = os.getloadavg()[0]  # other work on the machine skews every figure: say how busy it was
-    sizes = [int(size) for size in args.sizes.split(",")]
-    results, clicks, other_engines = run(
-        args.runs, sizes, profiles, engines, (args.clicks, click_profiles), args.tag
-    )
+    results, clicks, other_engines = run(plan)
     text, found = report(results, clicks, served_bytes(), args, (start_load, os.getloadavg()[0]))
-    if engines:
+    if plan.engines:
         text += engine_load.report(other_engines, args.runs)
     print(text)
     if args.out:
