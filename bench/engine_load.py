@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import statistics
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from load_page import PROBE, QUEUED, RESULT, page_body
@@ -30,6 +30,7 @@ __all__ = ["ENGINES", "run", "report"]
 ENGINES: dict[str, Callable[[], Engine]] = {"firefox": Firefox, "webkit": WebKit}
 LABELS = {"firefox": "Firefox", "webkit": "WebKitGTK"}
 WARM_LOAD = 3
+CACHES = ("cold", "warm")
 SETTLED = "() => window.__bench && window.__bench.all !== null && window.__bench.usable !== null"
 
 
@@ -56,35 +57,45 @@ def load(tab: Tab, url: str) -> dict[Any, Any]:
     return tab.call(RESULT)
 
 
-def sample(engine: Engine, url: str) -> dict[str, dict[Any, Any]]:
-    """Cold: the first load in a tab with an empty cache; warm: the third in that tab."""
+def sample(engine: Engine, url: str, caches: Sequence[str] = CACHES) -> dict[str, dict[Any, Any]]:
+    """{cache: figures} for each of ``caches``. Cold: the first load in a tab with an empty cache;
+    warm: the third in that tab (the tab loads the page once when only cold is asked for)."""
     tab = engine.fresh_tab()
     try:
-        loads = [load(tab, url) for _ in range(WARM_LOAD)]
+        loads = [load(tab, url) for _ in range(WARM_LOAD if "warm" in caches else 1)]
     finally:
         tab.close()
-    return {"cold": loads[0], "warm": loads[-1]}
+    return {cache: loads[0] if cache == "cold" else loads[-1] for cache in caches}
 
 
 def run(
-    names: list[str], runs: int, sizes: list[int], site: MerchantSite, floor_script: str
+    names: list[str],
+    runs: int,
+    sizes: list[int],
+    site: MerchantSite,
+    floor_script: str,
+    *,
+    untimed: int = 1,
+    caches: Sequence[str] = CACHES,
 ) -> dict[Any, Any]:
-    """{(engine label with version, buttons, cache): {"sdk": [samples], "floor": [samples]}}."""
+    """{(engine label with version, buttons, cache): {"sdk": [samples], "floor": [samples]}} for
+    each of ``caches``, after ``untimed`` samples of each page (server and browser warm-up)."""
     pages = variants(site, floor_script)
     results: dict[Any, Any] = {}
     for name in names:
         engine = ENGINES[name]()
         label = f"{LABELS[name]} {engine.version}"
         try:
-            for url in pages.values():  # one untimed load each: server and browser warm-up
-                sample(engine, url(1))
+            for _ in range(untimed):
+                for url in pages.values():
+                    sample(engine, url(1), caches)
             for count in sizes:
                 samples: dict[str, list[dict[Any, Any]]] = {"sdk": [], "floor": []}
                 order = list(pages)
                 for index in range(runs):
                     for variant in order[index % 2 :] + order[: index % 2]:
-                        samples[variant].append(sample(engine, pages[variant](count)))
-                for cache in ("cold", "warm"):
+                        samples[variant].append(sample(engine, pages[variant](count), caches))
+                for cache in caches:
                     cell = {variant: [s[cache] for s in taken] for variant, taken in samples.items()}
                     results[label, count, cache] = cell
                     print(f"  {label}, {count:>3} buttons, {cache}: {' | '.join(row(cell))}", file=sys.stderr)

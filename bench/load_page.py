@@ -6,14 +6,23 @@ has run: :data:`QUEUED`), the long tasks where the engine reports them, and the 
 before any other script. The click probe (:data:`CLICK_PROBE`) times a shopper's click on a
 button: to the checkout overlay shown, and to the hosted page's approve control enabled. A busy
 page (:func:`busy_script`) does its own start-up work in long tasks; it tells the probe their
-spans, so the tasks the page itself made are left out of those reported. bench/sdk_load.py
-injects the probes before the page's scripts in Chromium; bench/engine_load.py makes the probe
-the page's first script in Firefox and WebKit.
+spans, so the tasks the page itself made are left out of those reported
+(:func:`merchant_tasks`). bench/sdk_load.py injects the probes before the page's scripts in
+Chromium; bench/engine_load.py makes the probe the page's first script in Firefox and WebKit.
 """
 
 from __future__ import annotations
 
-__all__ = ["CLICK_PROBE", "CLICK_RESULT", "PROBE", "QUEUED", "RESULT", "busy_script", "page_body"]
+__all__ = [
+    "CLICK_PROBE",
+    "CLICK_RESULT",
+    "PROBE",
+    "QUEUED",
+    "RESULT",
+    "busy_script",
+    "merchant_tasks",
+    "page_body",
+]
 
 PROBE = """
 (() => {
@@ -35,17 +44,28 @@ PROBE = """
 })();
 """
 
+# The page's figures; its long tasks as [start, duration] and its own busy tasks' spans as
+# [start, end], for :func:`merchant_tasks`.
 RESULT = """() => ({
   first: window.__bench.first,
   all: window.__bench.all,
   usable: window.__bench.usable,
-  longTasks: window.__bench.longTasks
-    .filter(([start, duration]) =>
-      !window.__bench.own.some(([from, to]) => start < to && from < start + duration))
-    .map(([, duration]) => duration),
+  longTasks: window.__bench.longTasks,
+  own: window.__bench.own,
   globals: Object.getOwnPropertyNames(window)
     .filter(name => !window.__bench.names.has(name) && name !== '__bench' && !/^[0-9]+$/.test(name)),
 })"""
+
+
+def merchant_tasks(long_tasks: list[list[float]], own: list[list[float]]) -> list[float]:
+    """The durations of the long tasks (``[start, duration]``, as the probe saw them) that overlap
+    none of the busy page's own tasks (``own``: ``[start, end]``, from :func:`busy_script`): the
+    long tasks that the scripts under test added to the page's main thread."""
+    return [
+        duration
+        for start, duration in long_tasks
+        if not any(start < end and begin < start + duration for begin, end in own)
+    ]
 
 
 # The page's own script before the SDK's tag, as the service's document shows a merchant: a

@@ -56,7 +56,7 @@ from .slim_bundle import without_docstrings, without_line_tracking
 from .sources import SHARED_SOURCES, digest
 from .trim_runtime import TrimError, Trimmed, check_recipe, sections, trim
 
-__all__ = ["build", "loader_source", "main"]
+__all__ = ["build", "loader_source", "main", "watched"]
 
 SDK_DIR = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = SDK_DIR.parent / "backend_stub" / "web" / "dist"
@@ -320,12 +320,17 @@ def _script(name: str) -> str:
         raise SystemExit(f"cannot build the SDK: sdk/{name}: {error}") from None
 
 
+def watched() -> str:
+    """What the loader's ``__WATCH__`` becomes: the selector of the elements the SDK's rules read
+    and their attributes, as a JavaScript object (bench/answers_floor/ reads the same)."""
+    return json.dumps({"selector": attributes.SELECTOR, "attributes": list(attributes.WATCHED)})
+
+
 def loader_source(bridge_path: str) -> str:
     """``sdk.js`` as served: the loader, without comments, pointing at the bridge page at
     ``bridge_path`` and watching what the SDK's rules read (tests/loader runs it so)."""
-    watch = {"selector": attributes.SELECTOR, "attributes": list(attributes.WATCHED)}
     loader = _script("loader.js")
-    return loader.replace("__BRIDGE_PATH__", bridge_path).replace("__WATCH__", json.dumps(watch))
+    return loader.replace("__BRIDGE_PATH__", bridge_path).replace("__WATCH__", watched())
 
 
 def build(out: Path = DEFAULT_OUT, runtime: bytes | None = None) -> dict:
