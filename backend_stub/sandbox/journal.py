@@ -18,7 +18,6 @@ strict JSON.
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections import deque
 from collections.abc import Iterator, Mapping
@@ -32,6 +31,7 @@ import orjson
 
 from ..domain.errors import FieldErrors
 from ..storage.merchants import KeyHolder
+from ..turns import next_turn
 from .paths import variants
 
 __all__ = [
@@ -201,12 +201,13 @@ async def render_page(page: Page) -> bytes:
     so what happens meanwhile does not change the answer."""
     parts: list[bytes] = []
     size = 0
+    await next_turn()
     slice_ends = time.perf_counter() + _SLICE_S
     for entry, (status, outcome, duration) in zip(page.entries, page.states, strict=True):
         if len(parts) == PAGE_ENTRIES or (parts and size >= PAGE_BYTES):
             break
         if time.perf_counter() > slice_ends:
-            await asyncio.sleep(0)
+            await next_turn()
             slice_ends = time.perf_counter() + _SLICE_S
         described = entry.describe()
         described.update(status=status, outcome=outcome, duration_ms=duration)

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ..domain.errors import DeadlineExceeded
+from ..turns import next_turn
 from .filtering import install_functions
 
 __all__ = ["Database", "READERS", "WAL_SIZE_LIMIT"]
@@ -201,8 +202,8 @@ class Database:
             return
         if writer.execute("PRAGMA auto_vacuum").fetchone()[0] == _INCREMENTAL:
             for _ in range(free):  # each step frees at least one page
+                await next_turn()
                 writer.execute(f"PRAGMA incremental_vacuum({_PAGES_PER_STEP})").fetchall()
-                await asyncio.sleep(0)
                 if not writer.execute("PRAGMA freelist_count").fetchone()[0]:
                     break
         await asyncio.to_thread(self._checkpoint)

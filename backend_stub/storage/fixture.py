@@ -9,12 +9,12 @@ none, so its lists start empty.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import sqlite3
 from pathlib import Path
 from typing import Any
 
+from ..turns import next_turn
 from .database import Database
 from .orders import load_fixture_orders
 
@@ -74,8 +74,10 @@ async def reset(db: Database, data: dict[str, Any]) -> None:
     in between and loads the fixture, so the reset ends on exactly the fixture.
     """
     for table in db.tables():
+        await next_turn()
         while _delete_some(db, table) == _DELETED_PER_STEP:
-            await asyncio.sleep(0)
+            await next_turn()
+    await next_turn()
     with db.transaction() as conn:
         for table in db.tables():
             conn.execute(f'DELETE FROM "{table}"')  # names come from sqlite_master
