@@ -203,7 +203,9 @@ class Database:
         if writer.execute("PRAGMA auto_vacuum").fetchone()[0] == _INCREMENTAL:
             for _ in range(free):  # each step frees at least one page
                 await next_turn()
-                writer.execute(f"PRAGMA incremental_vacuum({_PAGES_PER_STEP})").fetchall()
+                # executescript runs the pragma to its end; execute() runs one step of it, which
+                # frees one page: 8,000 steps, each a turn, for 32 MB.
+                writer.executescript(f"PRAGMA incremental_vacuum({_PAGES_PER_STEP});")
                 if not writer.execute("PRAGMA freelist_count").fetchone()[0]:
                     break
         await asyncio.to_thread(self._checkpoint)
