@@ -21,7 +21,10 @@ import asyncio
 import weakref
 from collections import deque
 
-__all__ = ["Turns", "next_turn"]
+__all__ = ["STEP_S", "StepSize", "Turns", "next_turn"]
+
+# What a step of long work whose items differ in cost aims to take (:class:`StepSize`).
+STEP_S = 0.002
 
 
 class Turns:
@@ -70,3 +73,19 @@ async def next_turn() -> None:
     if turns is None:
         turns = _TURNS[loop] = Turns(loop)
     await turns.take()
+
+
+class StepSize:
+    """How many items the next step of long work takes, for a step of about :data:`STEP_S`
+    whatever the items cost: doubled while steps take under half of it, halved past it."""
+
+    def __init__(self, first: int, most: int) -> None:
+        self.items = first
+        self._most = most
+
+    def took(self, seconds: float) -> None:
+        """Adapt to the time the last step of :attr:`items` items took."""
+        if seconds > STEP_S:
+            self.items = max(1, self.items // 2)
+        elif seconds < STEP_S / 2:
+            self.items = min(self._most, self.items * 2)

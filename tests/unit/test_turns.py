@@ -7,7 +7,7 @@ import asyncio
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from backend_stub.turns import next_turn
+from backend_stub.turns import STEP_S, StepSize, next_turn
 
 
 @contextmanager
@@ -81,3 +81,13 @@ async def test_a_step_cancelled_while_waiting_passes_its_turn_on():
         await asyncio.gather(first, last)
     assert cancelled.cancelled()
     assert [name for _, name in ran] == ["a", "c", "a", "c"]
+
+
+def test_a_step_size_follows_the_time_its_steps_take():
+    size = StepSize(16, 64)
+    taken = []
+    for seconds in (STEP_S / 4, STEP_S / 4, STEP_S / 4, STEP_S * 0.75, STEP_S * 3, *[STEP_S * 3] * 9):
+        size.took(seconds)
+        taken.append(size.items)
+    # Doubled while quick, up to the most; kept near the aim; halved past it, down to one item.
+    assert taken == [32, 64, 64, 64, 32, 16, 8, 4, 2, 1, 1, 1, 1, 1]
