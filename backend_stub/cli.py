@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import logging
 import os
 import signal
@@ -177,6 +178,10 @@ async def serve(config: Config, host: str, port: int, *, stop_when_stdin_closes:
     runner = ServiceRunner(create_app(config), access_log=None, handle_signals=False)
     await runner.setup()
     await web.TCPSite(runner, host, port).start()
+    # What the start made (modules, the app, the fixture) lives as long as the server: frozen,
+    # the collector no longer walks it in each full collection, which held every request for
+    # about 40 ms (2 ms after, for a full journal's 10,000 entries).
+    gc.freeze()
     bound = runner.addresses[0][1]  # the real port when 0 was asked for
     print(f"service-stub listening on http://{host}:{bound}", flush=True)
     stop = asyncio.Event()

@@ -30,6 +30,7 @@ from aiohttp import web
 from aiohttp.web_protocol import RequestPayloadError
 
 from ..state import state_of
+from ..turns import next_turn
 from .errors import RequestTimeout, UnsupportedMediaType, ValidationFailed
 from .protocol_errors import SUPPORTED_ENCODINGS, unsupported_encoding
 
@@ -92,6 +93,8 @@ async def read_body(request: web.Request) -> bytes:
             fields={"body": [f"Not a valid {encoding!r} body: send it as its Content-Encoding says."]},
         ) from None
     request[_BODY] = raw
+    # What the handler does with the body (a write, most often) is long work: it takes its turn.
+    await next_turn()
     return raw
 
 

@@ -28,6 +28,7 @@ from aiohttp import web
 from ..state import state_of
 from ..storage.idempotency import StoredAnswer
 from ..storage.merchants import Merchant
+from ..turns import next_turn
 from .bodies import read_body
 from .errors import Conflict, ValidationFailed
 from .rendering import RENDERED, render, render_empty, to_json
@@ -113,7 +114,11 @@ async def once(
             answered = StoredAnswer(
                 fingerprint, response.status, headers, None if data is None else to_json(data)
             )
-            store.keep(merchant.id, key, answered, time.time(), generation)
+            try:
+                await next_turn()  # storing it (a write, 25 KB for a refund's answer) is a step of its own
+            finally:
+                # Even when cancelled meanwhile: a retry must get this answer, not act again.
+                store.keep(merchant.id, key, answered, time.time(), generation)
         return response
     finally:
         running.discard(slot)

@@ -12,7 +12,7 @@ from aiohttp import web
 from ..api.bodies import read_json
 from ..state import STATE
 from .controls import control
-from .journal import parse_filter, render_page
+from .journal import parse_filter
 from .switchboard import SWITCHBOARD, Switchboard
 
 __all__ = ["ROUTES", "add_switchboard"]
@@ -26,8 +26,7 @@ def _board(request: web.Request) -> Switchboard:
 async def list_requests(request: web.Request) -> web.Response:
     """The journal, oldest first, a page at a time; filters ``method``, ``path`` (with
     ``any_version``), ``since``. Other requests run while the page is described."""
-    page = _board(request).journal.page(parse_filter(request.query))
-    body = await render_page(page)
+    body = await _board(request).journal.answer(parse_filter(request.query))
     return web.Response(body=body, headers={"Content-Type": "application/json; charset=utf-8"})
 
 

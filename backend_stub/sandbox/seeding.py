@@ -18,7 +18,6 @@ running in between.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from typing import Any
 
@@ -34,6 +33,7 @@ from ..domain.orders import Order, parse_order_items
 from ..domain.timestamps import now
 from ..state import state_of
 from ..storage.orders import OrderStore
+from ..turns import next_turn
 from .controls import control
 from .switchboard import SWITCHBOARD
 
@@ -63,13 +63,13 @@ async def seed_orders(request: web.Request) -> web.Response:
     errors, seen, orders, stamp = FieldErrors(), set[str](), list[Order](), now()
     for first in range(0, len(items), STEP):
         orders += parse_order_items(items[first : first + STEP], first, single, seen, errors, now=stamp)
-        await asyncio.sleep(0)
+        await next_turn()
     errors.raise_if_any()
     await _create(OrderStore(state.db), merchant.id, orders, lambda: board.resets != resets)
     shown: list[dict[str, Any]] = []
     for first in range(0, len(orders), STEP):
         shown += [present_order(order) for order in orders[first : first + STEP]]
-        await asyncio.sleep(0)
+        await next_turn()
     return render(request, shown[0] if single else shown, status=201)
 
 
@@ -88,7 +88,7 @@ async def _create(
                 )
             store.create(merchant_id, orders[first : first + STEP])
             written = first + STEP
-            await asyncio.sleep(0)
+            await next_turn()
     except BaseException:
         # After a reset the parts are gone already, and their ids may be another request's now.
         if not reset_since():
