@@ -10,8 +10,7 @@ import os
 import subprocess
 from pathlib import Path
 
-from backend_stub.sdk_rules import attributes
-from sdk.tooling.build import loader_source
+from sdk.tooling.build import loader_source, watched
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -20,12 +19,11 @@ ROOT = HERE.parents[1]
 def test_the_loader_unit_tests_pass(tmp_path: Path):
     loader = tmp_path / "sdk.js"
     loader.write_text(loader_source("/sdk/bridge.0123456789ab.html"), encoding="utf-8")
-    watch = {"selector": attributes.SELECTOR, "attributes": list(attributes.WATCHED)}
     tests = sorted(str(path) for path in HERE.glob("*.test.mjs"))
     result = subprocess.run(
         ["node", "--test", f"--test-reporter={HERE / 'reporter.mjs'}", *tests],
         cwd=ROOT,
-        env={**os.environ, "SERVICE_LOADER": str(loader), "SERVICE_WATCH": json.dumps(watch)},
+        env={**os.environ, "SERVICE_LOADER": str(loader), "SERVICE_WATCH": watched()},
         capture_output=True,
         text=True,
         timeout=120,
