@@ -52,7 +52,7 @@ install-engines:
 	@$(PARALLEL) $(STAMP) $(NODE_STAMP) $(NODE_EXAMPLE_STAMP) engines
 
 chromium:
-	@scripts/ensure-chromium
+	@scripts/ensure-chromium headless-shell
 
 # Java for openapi-generator (tests/openapi); after Chromium, as apt runs one install at a time.
 java: chromium

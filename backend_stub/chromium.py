@@ -1,7 +1,13 @@
-"""Which Chromium to drive: ``$CHROMIUM``, then Debian's ``/usr/bin/chromium``, then Playwright's.
+"""Which Chromium to drive: ``$CHROMIUM``, then Debian's, then Playwright's.
 
 For everything that starts one: the SDK build (which compiles in it), the test kit (merchants
 import it as ``backend_stub.testkit.chromium``), the benchmarks and the demo's screenshots.
+
+A headless launch takes Debian's ``chromium-headless-shell`` when it is installed: the same
+Blink and V8 as ``chromium`` in the shell Playwright itself runs headless, which spends about a
+third of the CPU per page (measured: a merchant page, its SDK and a checkout approved, 1.3 s of
+CPU against 3.3 s; the full browser composites every frame in software). What shoppers run is the
+full browser, so the benchmarks ask for it (``full_browser=True``).
 """
 
 from __future__ import annotations
@@ -11,9 +17,17 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-__all__ = ["LAUNCH_ARGS", "DEBIAN_CHROMIUM", "executable", "launch_options", "problem"]
+__all__ = [
+    "LAUNCH_ARGS",
+    "DEBIAN_CHROMIUM",
+    "DEBIAN_HEADLESS_SHELL",
+    "executable",
+    "launch_options",
+    "problem",
+]
 
 DEBIAN_CHROMIUM = "/usr/bin/chromium"
+DEBIAN_HEADLESS_SHELL = "/usr/bin/chromium-headless-shell"
 OFFLINE_HELP = (
     "offline, install your distribution's package (Debian, Ubuntu: apt-get install chromium) and the"
     " launch_options() recipe of docs/testing-in-ci.md uses it, or set $CHROMIUM to a Chromium you have;"
@@ -33,9 +47,11 @@ LAUNCH_ARGS = [
 ]
 
 
-def executable() -> str | None:
-    """The Chromium to launch, or None to let Playwright use its own download."""
-    for candidate in (os.environ.get("CHROMIUM"), DEBIAN_CHROMIUM, shutil.which("chromium")):
+def executable(*, headless: bool = True) -> str | None:
+    """The Chromium to launch, or None to let Playwright use its own download: ``$CHROMIUM``,
+    then (headless only) Debian's headless shell, then Debian's ``chromium``."""
+    shell = DEBIAN_HEADLESS_SHELL if headless else None
+    for candidate in (os.environ.get("CHROMIUM"), shell, DEBIAN_CHROMIUM, shutil.which("chromium")):
         if candidate and _runs(candidate):
             return candidate
     return None
@@ -68,15 +84,18 @@ def problem() -> str | None:
             f" ({DEBIAN_CHROMIUM} on Debian and Ubuntu) or unset it"
         )
     if executable() is None and not _playwright_has_its_own():
-        searched = f"not $CHROMIUM, not {DEBIAN_CHROMIUM}, not Playwright's own"
+        searched = f"not $CHROMIUM, not {DEBIAN_HEADLESS_SHELL} or {DEBIAN_CHROMIUM}, not Playwright's own"
         return f"no Chromium on this machine: {searched}; {OFFLINE_HELP}"
     return None
 
 
-def launch_options(**extra: object) -> dict[str, Any]:
-    """Keyword arguments for ``playwright.chromium.launch``."""
+def launch_options(*, full_browser: bool = False, **extra: object) -> dict[str, Any]:
+    """Keyword arguments for ``playwright.chromium.launch``; ``extra`` overrides them (pass
+    pytest-playwright's ``browser_type_launch_args`` here: ``--headed`` then gets the full
+    browser). ``full_browser`` leaves the headless shell out, to measure what shoppers run."""
     options: dict[str, Any] = {"args": list(LAUNCH_ARGS), "headless": True}
-    path = executable()
+    headless = bool(extra.get("headless", True)) and not full_browser
+    path = executable(headless=headless)
     if path:
         options["executable_path"] = path
     options.update(extra)

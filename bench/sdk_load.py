@@ -128,7 +128,8 @@ class Profile:
         args = list(LAUNCH_ARGS)
         if not self.site_isolation:
             args += ["--disable-site-isolation-trials", "--disable-features=IsolateOrigins,site-per-process"]
-        return launch_options(args=args, **extra)
+        # The browser shoppers run, not the test suite's headless shell (backend_stub.chromium).
+        return launch_options(args=args, full_browser=True, **extra)
 
     def emulate(self, context: BrowserContext, page: Page) -> None:
         """Slow ``page`` (and the frames in its renderer) down before it loads anything."""

@@ -69,4 +69,4 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     """
     from backend_stub.testkit.chromium import launch_options
 
-    return {**launch_options(), **browser_type_launch_args}
+    return launch_options(**browser_type_launch_args)

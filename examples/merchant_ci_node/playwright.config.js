@@ -10,9 +10,12 @@ import { defineConfig } from '@playwright/test';
 const SERVICE_STUB = process.env.SERVICE_STUB || 'service-stub';
 
 // A Chromium of this machine where Playwright's own download is missing (closed networks, CI
-// images with Chromium installed): $CHROMIUM, then Debian's and Ubuntu's /usr/bin/chromium;
-// otherwise Playwright's own (npx playwright install chromium).
-const CHROMIUM = [process.env.CHROMIUM, '/usr/bin/chromium'].find((path) => path && existsSync(path));
+// images with Chromium installed): $CHROMIUM, then Debian's headless shell (the one Playwright
+// itself runs headless: a third of the CPU of the full browser per page), then Debian's and
+// Ubuntu's /usr/bin/chromium; otherwise Playwright's own (npx playwright install chromium).
+const CHROMIUM = [process.env.CHROMIUM, '/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find(
+  (path) => path && existsSync(path),
+);
 const CHROMIUM_ARGS = [
   '--no-sandbox', // in containers, which have no user namespaces for Chromium's sandbox
   '--disable-gpu',

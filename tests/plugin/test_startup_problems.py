@@ -78,7 +78,8 @@ def test_no_chromium_at_all_says_how_to_get_one_offline(tmp_path: Path):
     # This machine has Chromium: the child sees none, as on a bare CI image (no $CHROMIUM, no
     # /usr/bin/chromium, nothing on PATH, no Playwright download).
     (tmp_path / "conftest.py").write_text(
-        f"from backend_stub import chromium\n\nchromium.DEBIAN_CHROMIUM = {str(tmp_path / 'absent')!r}\n"
+        "from backend_stub import chromium\n\n"
+        f"chromium.DEBIAN_CHROMIUM = chromium.DEBIAN_HEADLESS_SHELL = {str(tmp_path / 'absent')!r}\n"
     )
     (tmp_path / "test_suite.py").write_text(BROWSER_SUITE)
     env = child_environment(PATH="/nonexistent", PLAYWRIGHT_BROWSERS_PATH=str(tmp_path))
