@@ -7,7 +7,8 @@ same bytes for as long as it is listed (the build checks the recorded ones:
 :mod:`sdk.tooling.releases`), cached for a year and open to CORS so that a merchant's
 ``<script integrity=... crossorigin="anonymous">`` can check it. Every pinned loader opens the
 bridge at ``/sdk/bridge.html``: the current build's bridge page, cached briefly, since a pinned
-loader outlives the build it was made with (and the worker that build's page names).
+loader outlives the build it was made with (and the worker that build's page names). So does
+``/sdk.js`` across a redeploy: the bridge page it names by hash, once gone, is answered the same.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from aiohttp import web
 
 from ..api.errors import NotFound
 from ..api.public_url import server_url
-from .assets import IMMUTABLE, LOADER_CACHE, SdkFiles, _files, _serve, cross_origin
+from .assets import IMMUTABLE, LOADER_CACHE, SdkFiles, _files, _serve, cross_origin, versioned_file
 from .bridge_page import render_bridge
 
 __all__ = ["ROUTES", "BRIDGE_ADDRESS", "pins"]
@@ -77,9 +78,20 @@ async def pinned_bridge(request: web.Request) -> web.Response:
     return response
 
 
+async def earlier_bridge(request: web.Request) -> web.Response:
+    """A bridge page by its hashed name. The build's own is served as any versioned file; an
+    earlier build's, which ``/sdk.js`` named before a redeploy (a browser keeps it five minutes,
+    a page left open keeps it for good), gets the current bridge page as a pinned loader does:
+    a 404 there would stop the SDK on that page."""
+    if request.match_info["name"] == _files(request).manifest["bridge"]:
+        return await versioned_file(request)
+    return await pinned_bridge(request)
+
+
 # Before /sdk/{name} (backend_stub.web.assets), which would take /sdk/bridge.html.
 ROUTES = [
     web.get("/sdk.json", cross_origin(sdk_json)),
     web.get("/sdk/{version}/sdk.js", cross_origin(versioned_loader)),
     web.get(BRIDGE_ADDRESS, pinned_bridge),
+    web.get(r"/sdk/{name:bridge\.[0-9a-f]{12}\.html}", earlier_bridge),
 ]

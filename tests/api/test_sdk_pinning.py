@@ -125,3 +125,19 @@ def test_the_build_refuses_a_kept_loader_that_looks_for_the_bridge_elsewhere(tmp
     (tmp_path / f"{releases.version_of(loader)}.js").write_bytes(loader)
     with pytest.raises(SystemExit, match="does not look for the bridge page at /sdk/bridge.html"):
         releases.kept(tmp_path)
+
+
+async def test_a_bridge_page_an_earlier_build_named_is_answered_with_the_current_one(api, sdk_dir: Path):
+    # /sdk.js of the build before a redeploy (cached five minutes, or in a page left open) names
+    # its own bridge page: the current one answers, cached as briefly, where a 404 stopped the SDK.
+    manifest = json.loads((sdk_dir / "manifest.json").read_text())
+    query = "?origin=http%3A%2F%2Flocalhost&public-key=pk_test_demo&sandbox=true"
+    current = await api.get(f"/sdk/{manifest['bridge']}{query}")
+    assert current.status == 200 and current.headers["Cache-Control"] == IMMUTABLE
+    earlier = await api.get(f"/sdk/bridge.0123456789ab.html{query}")
+    assert earlier.status == 200 and earlier.headers["Cache-Control"] == LOADER_CACHE
+    assert await earlier.text() == await current.text()
+    assert manifest["bridge_worker"] in await earlier.text()
+    # Only a bridge page's name: another file of an earlier build is still not found.
+    assert (await api.get("/sdk/bridge-worker.0123456789ab.js")).status == 404
+    assert (await api.get("/sdk/bridge.0123456789ab.js")).status == 404

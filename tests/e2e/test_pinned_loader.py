@@ -119,3 +119,29 @@ def test_a_strict_page_runs_a_checkout_without_a_violation(
     assert page.evaluate("window.violations") == []
     assert_one_service_script(page, service)
     assert not console.errors, console.errors
+
+
+# A bridge page's name from a build that is gone: no build made it (not hex).
+EARLIER_BRIDGE = "/sdk/bridge.0123456789ab.html"
+
+
+def test_a_page_loaded_before_a_redeploy_still_pays(page: Page, merchant, service, console):
+    """``/sdk.js`` as the build before a redeploy served it (browsers keep it five minutes, a page
+    left open for good): the same loader, naming that build's bridge page, which is gone now."""
+
+    def earlier_loader(route: Route) -> None:
+        if route.request.method != "GET":  # the loader's reachability probe (HEAD)
+            route.continue_()
+            return
+        body = re.sub(rb"/sdk/bridge\.[0-9a-f]{12}\.html", EARLIER_BRIDGE.encode(), route.fetch().body())
+        assert EARLIER_BRIDGE.encode() in body
+        route.fulfill(status=200, content_type="text/javascript", body=body)
+
+    page.route(re.compile(r"/sdk\.js(\?|$)"), earlier_loader)
+    with page.expect_response(lambda answer: EARLIER_BRIDGE in answer.url) as bridge:
+        page.goto(merchant.page(button_html(5000, extra='id="b" hidden')))
+        expect(page.locator("#b")).to_be_visible()
+        page.evaluate("service.ready")
+    assert bridge.value.status == 200
+    pay(page, service)
+    assert not console.errors, console.errors
