@@ -13,10 +13,11 @@ pin it: ``/sdk/<version>/sdk.js`` with the ``integrity`` ``/sdk.json`` gives. Fo
   (tests/e2e/test_pinned_loader.py runs each one against it). ``/sdk.js`` serves the same
   loader pointing at the build's own bridge page (``bridge.<hash>.html``, cached for a year):
   it is fetched again within minutes of a release, so it may;
-- ``sdk/releases/<version>.js`` holds the exact bytes of each older loader the server still
-  serves. ``python -m sdk.tooling.releases keep`` records the loader of the last build there
-  before a change to the loader ships; deleting the file ends that version (docs/pci.md says
-  how long a version is kept).
+- ``sdk/releases/<version>.js`` holds the exact bytes of each loader the server serves, the
+  current one included: ``python -m sdk.tooling.releases keep`` records the loader this tree
+  builds there, and a change to the loader fails tests/unit/test_loader_releases.py until it is
+  recorded, so no version that shipped drops silently out of ``/sdk.json``'s ``supported``.
+  Deleting a file ends that version (docs/pci.md says how long a version is kept).
 """
 
 from __future__ import annotations
@@ -24,11 +25,20 @@ from __future__ import annotations
 import argparse
 import base64
 import hashlib
-import json
 import sys
 from pathlib import Path
 
-__all__ = ["BRIDGE_ADDRESS", "RELEASES_DIR", "integrity_of", "kept", "pinning", "release_file", "version_of"]
+__all__ = [
+    "BRIDGE_ADDRESS",
+    "RELEASES_DIR",
+    "current",
+    "integrity_of",
+    "keep",
+    "kept",
+    "pinning",
+    "release_file",
+    "version_of",
+]
 
 SDK_DIR = Path(__file__).resolve().parent.parent
 RELEASES_DIR = SDK_DIR / "releases"
@@ -81,10 +91,16 @@ def pinning(loader: bytes, older: list[tuple[str, bytes]]) -> dict:
     return {"loader_version": current, "loader_integrity": loaders[current]["integrity"], "loaders": loaders}
 
 
-def keep(dist: Path, folder: Path = RELEASES_DIR) -> Path:
-    """Record the pinned loader of the build in ``dist`` as a release the server keeps serving."""
-    manifest = json.loads((dist / "manifest.json").read_text(encoding="utf-8"))
-    data = (dist / release_file(manifest["loader_version"])).read_bytes()
+def current() -> bytes:
+    """The pinned loader this tree builds: the same bytes the build writes, without building."""
+    from .build import loader_source  # the build imports this module
+
+    return loader_source(BRIDGE_ADDRESS).encode("utf-8")
+
+
+def keep(folder: Path = RELEASES_DIR) -> Path:
+    """Record the pinned loader this tree builds as a release the server keeps serving."""
+    data = current()
     target = folder / f"{version_of(data)}.js"
     folder.mkdir(parents=True, exist_ok=True)
     target.write_bytes(data)
@@ -96,11 +112,10 @@ def main(argv: list[str] | None = None) -> None:
         prog="python -m sdk.tooling.releases", description=__doc__.splitlines()[0]
     )
     parser.add_argument(
-        "command", choices=["keep"], help="keep: record the last build's loader in sdk/releases/"
+        "command", choices=["keep"], help="keep: record the loader this tree builds in sdk/releases/"
     )
-    parser.add_argument("--dist", type=Path, default=SDK_DIR.parent / "backend_stub" / "web" / "dist")
-    args = parser.parse_args(argv)
-    print(f"kept {keep(args.dist).relative_to(SDK_DIR.parent)}: commit it", file=sys.stderr)
+    parser.parse_args(argv)
+    print(f"kept {keep().relative_to(SDK_DIR.parent)}: commit it", file=sys.stderr)
 
 
 if __name__ == "__main__":
