@@ -193,6 +193,13 @@ async def client_round(
     return order, last_key
 
 
+def reset_times(began: float, ends: float, every: float) -> list[float]:
+    """When the resets run: every ``every`` seconds while the clients run, and a soak no longer
+    than ``every`` gets one halfway (a 60-second soak resets too, under its load)."""
+    times = list(itertools.takewhile(lambda at: at < ends, (began + every * n for n in itertools.count(1))))
+    return times or [began + (ends - began) / 2]
+
+
 async def resetter(
     session: aiohttp.ClientSession,
     tally: Tally,
@@ -204,8 +211,8 @@ async def resetter(
     pause: Pause,
 ) -> None:
     assert server.process is not None
-    while time.monotonic() + every < ends:
-        await asyncio.sleep(every)  # the soak's pace, not a wait for the server
+    for at in reset_times(began, ends, every):
+        await asyncio.sleep(max(0.0, at - time.monotonic()))  # the soak's pace, not a wait for the server
         # A reset under load (what it ends answers 503), then, clients paused, one alone whose
         # sizes are measured: what a reset leaves, nothing written since.
         await call(session, tally, "reset", "POST", "/_sandbox/reset")
