@@ -22,12 +22,12 @@ from aiohttp import web
 
 from .checkout import ORDER_PREFIX
 from .money import format_money, input_value, parse_money
+from .service_client import PAGE_SIZE
 from .statement import CaptureStatement, OrderStatement, order_statement
 
 __all__ = ["ORDER_STATUSES", "OrderFilters", "OrderBook", "RefundLine", "PAGE_SIZE", "page_number"]
 
 ORDER_STATUSES = ("confirmed", "pending", "denied", "canceled")
-PAGE_SIZE = 20  # the API's page size (CONTRACT 4.4)
 # One word that looks like (part of) an order number: it has a digit or a dash.
 _ORDER_NUMBER_PART = re.compile(r"^[A-Za-z0-9_-]*[0-9_-][A-Za-z0-9_-]*$")
 

@@ -15,8 +15,9 @@ from urllib.parse import quote
 
 import aiohttp
 
-__all__ = ["ServiceClient", "ServiceError", "ServiceUnreachable", "Page", "CampaignArticles"]
+__all__ = ["ServiceClient", "ServiceError", "ServiceUnreachable", "Page", "CampaignArticles", "PAGE_SIZE"]
 
+PAGE_SIZE = 20  # the API's page size (CONTRACT 4.4)
 TIMEOUT = aiohttp.ClientTimeout(total=10)
 MAX_CAPTURE_PAGES = 10  # 200 captures: far more than an order of this shop ever gets
 
@@ -162,6 +163,24 @@ class CampaignArticles:
     async def page(self, page: int = 1) -> Page:
         """One page of the campaign's articles (20 a page)."""
         return _page(await self._client._call("GET", self._path, params={"page": str(page)}))
+
+    async def holding(self, article_ids: list[str]) -> set[str]:
+        """Which of ``article_ids`` the campaign holds, on whichever of its pages: one request
+        (``id-in``) a page of ids (20); none for a campaign without articles (a 404)."""
+        held: set[str] = set()
+        for first in range(0, len(article_ids), PAGE_SIZE):
+            held |= await self._holding(article_ids[first : first + PAGE_SIZE])
+        return held
+
+    async def _holding(self, article_ids: list[str]) -> set[str]:
+        params = {"id-in": ",".join(article_ids)}
+        try:
+            data = await self._client._call("GET", self._path, params=params)
+        except ServiceError as error:
+            if error.status == 404:
+                return set()
+            raise
+        return {article["id"] for article in data["results"]}
 
     async def add(self, articles: list[dict[str, Any]]) -> None:
         """``POST``: add articles (an id posted again is updated)."""

@@ -79,7 +79,13 @@ async def campaign_page(request: web.Request, failure: str | None = None) -> web
                 problem = f"{campaign} has no page {number} of articles."
         except ServiceUnreachable as error:
             problem = explain(error, "search")
-    listed = {article["id"] for article in page.results} if page else set()
+    held: set[str] = set()
+    if page is not None:
+        # The catalogue offers what the campaign lacks on any of its pages, not only this one.
+        try:
+            held = await request.app[SERVICE].campaign(campaign).holding([p.slug for p in PRODUCTS])
+        except (ServiceError, ServiceUnreachable) as error:
+            problem = problem or explain(error, "search")
     first = (number - 1) * PAGE_SIZE + 1
     context = {
         "campaign": campaign,
@@ -89,7 +95,7 @@ async def campaign_page(request: web.Request, failure: str | None = None) -> web
         "shown": (first, first + len(page.results) - 1) if page else None,
         "link": campaign_link,
         "problem": problem,
-        "addable": [product for product in PRODUCTS if product.slug not in listed],
+        "addable": [product for product in PRODUCTS if product.slug not in held],
         "api_path": f"/me/campaigns/{campaign}/articles",
     }
     return render(request, "backoffice_campaign.html", context)

@@ -94,6 +94,20 @@ def test_a_long_campaign_pages_through_the_service_s_pages(page: Page, store, se
     expect(page.get_by_test_id("campaign-problem")).to_have_text("big-sale has no page 151 of articles.")
 
 
+def test_the_catalogue_offers_only_what_no_page_of_the_campaign_holds(page: Page, store, service):
+    # The lamp is the 25th article: on page 2. Page 1 offered it again (it looked at itself only).
+    articles = [{"id": f"article-{n:02d}", "name": f"Article {n}", "url": f"{store.url}/"} for n in range(24)]
+    lamp = {"id": "desk-lamp", "name": "Brass desk lamp", "url": f"{store.url}/products/desk-lamp"}
+    service.call("POST", "/me/campaigns/two-pages/articles", [*articles, lamp])
+    page.goto(f"{store.url}/backoffice/campaigns?campaign=two-pages")
+    expect(page.get_by_test_id("article-count")).to_have_text("25 articles · showing 1–20.")
+    expect(page.get_by_test_id("add-walnut-desk")).to_be_visible()
+    expect(page.get_by_test_id("add-desk-lamp")).to_have_count(0)
+    page.get_by_role("link", name="Next →").click()
+    expect(page.locator('[data-article="desk-lamp"]')).to_be_visible()
+    expect(page.get_by_test_id("add-desk-lamp")).to_have_count(0)
+
+
 @pytest.mark.parametrize("width", [1366, 375])
 def test_a_hundred_character_campaign_id_fits_the_page(page: Page, store, service, width: int):
     campaign = "c" * 100
