@@ -103,7 +103,7 @@ from backend_stub.config import Config  # noqa: E402
 from backend_stub.testkit import ServiceProcess  # noqa: E402
 from backend_stub.testkit.sandbox import Sandbox  # noqa: E402
 from backend_stub.web.first_answers import FIRST_TRIPLES  # noqa: E402
-from sdk.tooling.build import watched  # noqa: E402
+from sdk.tooling.loader_text import watched  # noqa: E402
 from tests.e2e.checkout_page import create_checkout  # noqa: E402
 from tests.e2e.merchant_site import SDK_QUERY, MerchantSite  # noqa: E402
 

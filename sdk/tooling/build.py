@@ -48,15 +48,14 @@ from playwright.sync_api import Browser, Page, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
 from backend_stub.chromium import executable, launch_options
-from backend_stub.sdk_rules import attributes
-from backend_stub.web.js_comments import ScriptError, without_comments
 
 from . import releases, runtime_effects
+from .loader_text import loader_source, script
 from .slim_bundle import without_docstrings, without_line_tracking
 from .sources import SHARED_SOURCES, digest
 from .trim_runtime import TrimError, Trimmed, check_recipe, sections, trim
 
-__all__ = ["build", "loader_source", "main", "watched"]
+__all__ = ["build", "main"]
 
 SDK_DIR = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = SDK_DIR.parent / "backend_stub" / "web" / "dist"
@@ -312,27 +311,6 @@ def _without_docstrings(module: dict) -> dict:
         raise SystemExit(f"cannot compile {module['name']}: {error}") from None
 
 
-def _script(name: str) -> str:
-    """A script of sdk/ as browsers get it: without its comments and JSDoc types (``/*!`` kept)."""
-    try:
-        return without_comments((SDK_DIR / name).read_text(encoding="utf-8"))
-    except ScriptError as error:
-        raise SystemExit(f"cannot build the SDK: sdk/{name}: {error}") from None
-
-
-def watched() -> str:
-    """What the loader's ``__WATCH__`` becomes: the selector of the elements the SDK's rules read
-    and their attributes, as a JavaScript object (bench/answers_floor/ reads the same)."""
-    return json.dumps({"selector": attributes.SELECTOR, "attributes": list(attributes.WATCHED)})
-
-
-def loader_source(bridge_path: str) -> str:
-    """``sdk.js`` as served: the loader, without comments, pointing at the bridge page at
-    ``bridge_path`` and watching what the SDK's rules read (tests/loader runs it so)."""
-    loader = _script("loader.js")
-    return loader.replace("__BRIDGE_PATH__", bridge_path).replace("__WATCH__", watched())
-
-
 def build(out: Path = DEFAULT_OUT, runtime: bytes | None = None) -> dict:
     """Compile and write everything; returns the manifest. ``runtime`` is the ``brython.js`` to
     build from (the pinned package's by default): one the recipe is not for stops the build."""
@@ -363,10 +341,10 @@ def build(out: Path = DEFAULT_OUT, runtime: bytes | None = None) -> dict:
     lazy_name = _write(out, f"brython-{version}-lazy.js", trimmed.lazy.encode("utf-8"))
     brython_name = _write(out, f"brython-{version}-aot.js", trimmed.linked(lazy_name).encode("utf-8"))
     bundle_name = _write(out, "sdk.js", bundle)
-    worker = _script("bridge_worker.js")
+    worker = script("bridge_worker.js")
     worker = worker.replace("__BRYTHON__", brython_name).replace("__BUNDLE__", bundle_name)
     worker_name = _write(out, "bridge-worker.js", worker.encode("utf-8"))
-    relay = _script("bridge_page.js")
+    relay = script("bridge_page.js")
     # The worker's name is in the page, so the page's own name changes with it: a cached bridge
     # page never starts a worker of another build.
     page = (SDK_DIR / "bridge.html").read_text(encoding="utf-8")

@@ -28,6 +28,8 @@ import hashlib
 import sys
 from pathlib import Path
 
+from .loader_text import loader_source
+
 __all__ = [
     "BRIDGE_ADDRESS",
     "RELEASES_DIR",
@@ -93,8 +95,6 @@ def pinning(loader: bytes, older: list[tuple[str, bytes]]) -> dict:
 
 def current() -> bytes:
     """The pinned loader this tree builds: the same bytes the build writes, without building."""
-    from .build import loader_source  # the build imports this module
-
     return loader_source(BRIDGE_ADDRESS).encode("utf-8")
 
 

@@ -10,7 +10,7 @@ import os
 import subprocess
 from pathlib import Path
 
-from sdk.tooling.build import loader_source, watched
+from sdk.tooling.loader_text import loader_source, watched
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
