@@ -57,6 +57,9 @@ CREATE TABLE IF NOT EXISTS captures (
     UNIQUE (merchant_id, order_id, id),
     FOREIGN KEY (merchant_id, order_id) REFERENCES orders (merchant_id, id) ON DELETE CASCADE
 );
+-- An order's newest captures first (seq is the rowid, which the index holds in order): without
+-- it each page sorted all of the order's captures (175 ms for page 1 of 100,000 captures).
+CREATE INDEX IF NOT EXISTS captures_newest ON captures (merchant_id, order_id);
 
 -- Refund records, of an order (capture_id NULL) or of one of its captures.
 CREATE TABLE IF NOT EXISTS refunds (
