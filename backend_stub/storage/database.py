@@ -67,19 +67,69 @@ def _schema() -> str:
     )
 
 
+# Running totals, which schema.sql's triggers keep with every refund and capture written.
+_ORDER_TOTALS = ("refund_count", "refunded_amount", "capture_count", "captured_amount")
+_CAPTURE_TOTALS = ("refund_count", "refunded_amount")
+_TOTAL = "INTEGER NOT NULL DEFAULT 0"
+
 # Columns added after a release: a database made before gets them when opened (added last).
 _ADDED_COLUMNS = {
-    "orders": {"product_type": "TEXT", "instalments": "INTEGER"},
+    "orders": {"product_type": "TEXT", "instalments": "INTEGER", **dict.fromkeys(_ORDER_TOTALS, _TOTAL)},
+    "captures": dict.fromkeys(_CAPTURE_TOTALS, _TOTAL),
     "checkouts": {"instalments": "INTEGER"},
+}
+
+# How a database made before the totals computes them, once, from the rows it holds: the table's
+# totals, and the statement that fills them (it writes only the rows that have any history).
+_FILLED_TOTALS = {
+    "orders": (
+        _ORDER_TOTALS,
+        "UPDATE orders SET"
+        " (refund_count, refunded_amount) = (SELECT count(*), coalesce(sum(refunds.amount), 0)"
+        "  FROM refunds WHERE refunds.merchant_id = orders.merchant_id AND refunds.order_id = orders.id),"
+        " (capture_count, captured_amount) = (SELECT count(*), coalesce(sum(captures.amount), 0)"
+        "  FROM captures WHERE captures.merchant_id = orders.merchant_id AND captures.order_id = orders.id)"
+        " WHERE (merchant_id, id) IN"
+        " (SELECT merchant_id, order_id FROM refunds UNION SELECT merchant_id, order_id FROM captures)",
+    ),
+    "captures": (
+        _CAPTURE_TOTALS,
+        "UPDATE captures SET"
+        " (refund_count, refunded_amount) = (SELECT count(*), coalesce(sum(refunds.amount), 0)"
+        "  FROM refunds WHERE refunds.merchant_id = captures.merchant_id"
+        "  AND refunds.order_id = captures.order_id AND refunds.capture_id = captures.id)"
+        " WHERE (merchant_id, order_id, id) IN"
+        " (SELECT merchant_id, order_id, capture_id FROM refunds WHERE capture_id IS NOT NULL)",
+    ),
 }
 
 
 def _add_new_columns(connection: sqlite3.Connection) -> None:
-    for table, columns in _ADDED_COLUMNS.items():
-        present = {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
-        for name, kind in columns.items():
-            if name not in present:
-                connection.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
+    """Give a database made before a release the columns added since, and the running totals
+    among them their values: in one transaction, as a process stopped between the two would
+    leave totals of 0 that no later start computes again. An up-to-date database writes nothing."""
+    missing = {
+        table: [name for name in columns if name not in _column_names(connection, table)]
+        for table, columns in _ADDED_COLUMNS.items()
+    }
+    if not any(missing.values()):
+        return
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        for table, added in missing.items():
+            for name in added:
+                connection.execute(f"ALTER TABLE {table} ADD COLUMN {name} {_ADDED_COLUMNS[table][name]}")
+            totals, fill = _FILLED_TOTALS.get(table, ((), ""))
+            if any(name in totals for name in added):
+                connection.execute(fill)
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
+    connection.execute("COMMIT")
+
+
+def _column_names(connection: sqlite3.Connection, table: str) -> set[str]:
+    return {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
 
 
 class _Deadline:

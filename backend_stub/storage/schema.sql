@@ -37,6 +37,13 @@ CREATE TABLE IF NOT EXISTS orders (
     name_words   TEXT NOT NULL,
     product_type TEXT,  -- the payment product it was made with; NULL when not known
     instalments  INTEGER,  -- the term in months an instalments order was agreed over; else NULL
+    -- Running totals of the order's refunds (on the order and on its captures together) and of
+    -- its captures, kept by the triggers below: a refund or a capture reads them instead of
+    -- summing the order's history (its two sums took 170 ms at 300,000 one-cent refunds).
+    refund_count    INTEGER NOT NULL DEFAULT 0,
+    refunded_amount INTEGER NOT NULL DEFAULT 0,
+    capture_count   INTEGER NOT NULL DEFAULT 0,
+    captured_amount INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (merchant_id, created DESC, id),
     UNIQUE (merchant_id, id)
 ) WITHOUT ROWID;
@@ -54,9 +61,15 @@ CREATE TABLE IF NOT EXISTS captures (
     id          TEXT NOT NULL,
     amount      INTEGER NOT NULL CHECK (amount > 0),
     created     TEXT NOT NULL,
+    -- Running totals of the capture's refunds (kept by the triggers below).
+    refund_count    INTEGER NOT NULL DEFAULT 0,
+    refunded_amount INTEGER NOT NULL DEFAULT 0,
     UNIQUE (merchant_id, order_id, id),
     FOREIGN KEY (merchant_id, order_id) REFERENCES orders (merchant_id, id) ON DELETE CASCADE
 );
+-- An order's newest captures first (seq is the rowid, which the index holds in order): without
+-- it each page sorted all of the order's captures (175 ms for page 1 of 100,000 captures).
+CREATE INDEX IF NOT EXISTS captures_newest ON captures (merchant_id, order_id);
 
 -- Refund records, of an order (capture_id NULL) or of one of its captures.
 CREATE TABLE IF NOT EXISTS refunds (
@@ -77,6 +90,26 @@ CREATE TABLE IF NOT EXISTS refunds (
 CREATE INDEX IF NOT EXISTS refunds_by_order ON refunds (merchant_id, order_id, capture_id);
 -- An order's newest refunds first (seq is the rowid, which the index holds in order).
 CREATE INDEX IF NOT EXISTS refunds_newest ON refunds (merchant_id, order_id);
+
+-- The running totals follow every refund and capture written, in the statement that writes it,
+-- whatever code writes it. Refunds and captures are never updated, and never deleted apart from
+-- their order (ON DELETE CASCADE), whose row takes its totals along; between the steps of a
+-- reset, an order's totals may still count rows already deleted (until the order goes), which
+-- refuses a refund, never allows one too many. A database made before these columns gets them
+-- computed once from its rows (database.py, _add_new_columns).
+CREATE TRIGGER IF NOT EXISTS refunds_counted AFTER INSERT ON refunds BEGIN
+    UPDATE orders SET refund_count = refund_count + 1, refunded_amount = refunded_amount + NEW.amount
+    WHERE merchant_id = NEW.merchant_id AND id = NEW.order_id;
+END;
+CREATE TRIGGER IF NOT EXISTS capture_refunds_counted AFTER INSERT ON refunds
+WHEN NEW.capture_id IS NOT NULL BEGIN
+    UPDATE captures SET refund_count = refund_count + 1, refunded_amount = refunded_amount + NEW.amount
+    WHERE merchant_id = NEW.merchant_id AND order_id = NEW.order_id AND id = NEW.capture_id;
+END;
+CREATE TRIGGER IF NOT EXISTS captures_counted AFTER INSERT ON captures BEGIN
+    UPDATE orders SET capture_count = capture_count + 1, captured_amount = captured_amount + NEW.amount
+    WHERE merchant_id = NEW.merchant_id AND id = NEW.order_id;
+END;
 
 -- Campaigns exist once articles are posted to them (the document shows no creation).
 CREATE TABLE IF NOT EXISTS campaigns (
