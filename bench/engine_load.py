@@ -20,7 +20,7 @@ from typing import Any
 
 from load_page import PROBE, QUEUED, RESULT, page_body
 
-from tests.e2e.merchant_site import MerchantSite
+from backend_stub.testkit.merchant_site import MerchantSite
 from tests.engines.driver import Engine, Tab
 from tests.engines.firefox import Firefox
 from tests.engines.webkit import WebKit

@@ -101,11 +101,11 @@ from results_file import Verdict, record  # noqa: E402
 from backend_stub.chromium import LAUNCH_ARGS, launch_options  # noqa: E402
 from backend_stub.config import Config  # noqa: E402
 from backend_stub.testkit import ServiceProcess  # noqa: E402
+from backend_stub.testkit.merchant_site import SDK_QUERY, MerchantSite  # noqa: E402
 from backend_stub.testkit.sandbox import Sandbox  # noqa: E402
 from backend_stub.web.first_answers import FIRST_TRIPLES  # noqa: E402
 from sdk.tooling.loader_text import watched  # noqa: E402
 from tests.e2e.checkout_page import create_checkout  # noqa: E402
-from tests.e2e.merchant_site import SDK_QUERY, MerchantSite  # noqa: E402
 
 WARM_LOAD = 3  # V8 caches compiled code from the second load on; the third is warm
 CACHES = engine_load.CACHES  # a new incognito context; the WARM_LOAD-th load in a profile on disk

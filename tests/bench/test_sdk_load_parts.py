@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 from load_page import PROBE, QUEUED, RESULT, busy_script, merchant_tasks, page_body  # noqa: E402
 from sdk_load import PROFILES, VARIANTS, measure, report, verdicts  # noqa: E402
 
-from tests.e2e.merchant_site import MerchantSite  # noqa: E402
+from backend_stub.testkit.merchant_site import MerchantSite  # noqa: E402
 
 # Times of first visible per variant (and all settled, usable) in a made-up cell.
 FIRSTS = {"sdk": 240.0, "bridge": 900.0, "worker": 800.0, "answers": 200.0, "floor": 160.0}
