@@ -2,8 +2,8 @@
 the same engine in the same run: first visible, all settled, and when the SDK is usable (the
 page's queued function has run) against the floor's first visible.
 
-The engines are driven by the cross-engine test suite's drivers (tests/engines: Firefox over
-WebDriver BiDi, WebKitGTK over WebDriver classic). WebDriver classic cannot run a script before
+The engines are driven as the cross-engine tests drive them (backend_stub/testkit/engines:
+Firefox over WebDriver BiDi, WebKitGTK over WebDriver classic). WebDriver classic cannot run a script before
 the page's own, so here the probe is the page's first script, in every engine alike. One sample
 is a tab with an empty cache: its first load is the cold figure, its third the warm one (the HTTP
 cache full, as for a returning shopper). The SDK and the floor take turns, each run starting with
@@ -20,10 +20,10 @@ from typing import Any
 
 from load_page import PROBE, QUEUED, RESULT, page_body
 
+from backend_stub.testkit.engines.driver import Engine, Tab
+from backend_stub.testkit.engines.firefox import Firefox
+from backend_stub.testkit.engines.webkit import WebKit
 from backend_stub.testkit.merchant_site import MerchantSite
-from tests.engines.driver import Engine, Tab
-from tests.engines.firefox import Firefox
-from tests.engines.webkit import WebKit
 
 __all__ = ["ENGINES", "run", "report"]
 
