@@ -105,7 +105,6 @@ from backend_stub.testkit.merchant_site import SDK_QUERY, MerchantSite  # noqa: 
 from backend_stub.testkit.sandbox import Sandbox  # noqa: E402
 from backend_stub.web.first_answers import FIRST_TRIPLES  # noqa: E402
 from sdk.tooling.loader_text import watched  # noqa: E402
-from tests.e2e.checkout_page import create_checkout  # noqa: E402
 
 WARM_LOAD = 3  # V8 caches compiled code from the second load on; the third is warm
 CACHES = engine_load.CACHES  # a new incognito context; the WARM_LOAD-th load in a profile on disk
@@ -374,6 +373,8 @@ CLICK_MOMENTS = {
     "shown": "the moment the button shows",
     "ready": "after `await service.ready`",
 }
+TOTAL = 25_000  # the checkout each click opens: one article, paid in 4
+ARTICLE = {"name": "Walnut desk", "quantity": 1, "unit_price": TOTAL}
 OVERLAY_WAIT_MS = 5_000  # bounded: a click that opened nothing by then is a lost click
 INTERACTIVE_WAIT_MS = 30_000
 READY_WAIT_MS = 60_000
@@ -398,7 +399,7 @@ def click_sample(
     """One click on the page's first button, in a fresh incognito context, on a checkout made for
     it with the private key: the moment the button is visible, or once ``service.ready`` has
     resolved and the queued function has run (``moment``: a key of :data:`CLICK_MOMENTS`)."""
-    checkout_id = create_checkout(sandbox)
+    checkout_id = sandbox.create_checkout(TOTAL, product_type="pay_in_4", articles=[ARTICLE])
     context = browser.new_context()
     context.add_init_script(PROBE)
     context.add_init_script(CLICK_PROBE)
