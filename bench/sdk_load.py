@@ -96,9 +96,9 @@ from load_page import (  # noqa: E402
     merchant_tasks,
     page_body,
 )
+from load_profiles import PROFILES, Profile  # noqa: E402
 from results_file import Verdict, record  # noqa: E402
 
-from backend_stub.chromium import LAUNCH_ARGS, launch_options  # noqa: E402
 from backend_stub.config import Config  # noqa: E402
 from backend_stub.testkit import ServiceProcess  # noqa: E402
 from backend_stub.testkit.merchant_site import SDK_QUERY, MerchantSite  # noqa: E402
@@ -112,68 +112,9 @@ VARIANTS = ("sdk", "bridge", "worker", "answers", "floor")
 FLOORS = ("bridge", "worker", "answers")  # served by servers of their own, as their /sdk.js
 
 
-@dataclass(frozen=True)
-class Profile:
-    """Where the browser is: its CPU, its distance to the servers."""
-
-    label: str
-    rtt_ms: float = 0  # a delay line in front of every server
-    cpu_slowdown: float = 1  # Chromium's CPU throttling
-    network: dict[Any, Any] = field(default_factory=dict)  # Chromium's network emulation
-    site_isolation: bool = True
-    busy: bool = False  # the merchant page's own start-up work before the SDK's script tag
-
-    def launch(self, **extra: object) -> dict[Any, Any]:
-        args = list(LAUNCH_ARGS)
-        if not self.site_isolation:
-            args += ["--disable-site-isolation-trials", "--disable-features=IsolateOrigins,site-per-process"]
-        # The browser shoppers run, not the test suite's headless shell (backend_stub.chromium).
-        return launch_options(args=args, full_browser=True, **extra)
-
-    def emulate(self, context: BrowserContext, page: Page) -> None:
-        """Slow ``page`` (and the frames in its renderer) down before it loads anything."""
-        if self.cpu_slowdown == 1 and not self.network:
-            return
-        session = context.new_cdp_session(page)
-        session.send("Emulation.setCPUThrottlingRate", {"rate": self.cpu_slowdown})
-        if self.network:
-            session.send("Network.enable")
-            session.send("Network.emulateNetworkConditions", {"offline": False, **self.network})
-
-
-PHONE_LINK = {"latency": 60, "downloadThroughput": 10_000_000 / 8, "uploadThroughput": 10_000_000 / 8}
-# Lighthouse's mobile throttling (its mobileSlow4G: 150 ms, 1.6 Mbit/s down, 750 kbit/s up, CPU 4x),
-# applied as DevTools applies it, in kilobits of 1,024 bits.
-LIGHTHOUSE_LINK = {
-    "latency": 150,
-    "downloadThroughput": 1.6 * 1024 * 1024 / 8,
-    "uploadThroughput": 750 * 1024 / 8,
-}
-PROFILES = {
-    "desktop": Profile("desktop, loopback"),
-    "desktop-60ms": Profile("desktop, 60 ms round trip", rtt_ms=60),
-    "phone": Profile(
-        "phone: CPU 4x, 60 ms, 10 Mbit/s", cpu_slowdown=4, network=PHONE_LINK, site_isolation=False
-    ),
-    "mobile": Profile(
-        "Lighthouse mobile: CPU 4x, 150 ms, 1.6 Mbit/s",
-        cpu_slowdown=4,
-        network=LIGHTHOUSE_LINK,
-        site_isolation=False,
-    ),
-    "busy": Profile("desktop, loopback, busy page", busy=True),
-    "phone-busy": Profile(
-        "phone, busy page", cpu_slowdown=4, network=PHONE_LINK, site_isolation=False, busy=True
-    ),
-}
-AREAS = {
-    "desktop": "SDK, desktop",
-    "desktop-60ms": "SDK, desktop at 60 ms",
-    "phone": "SDK, phone",
-    "mobile": "SDK, Lighthouse mobile",
-    "busy": "SDK, busy desktop page",
-    "phone-busy": "SDK, busy phone page",
-}
+def sdk_area(name: str) -> str:
+    """The summary's area of the SDK's figures in profile ``name``."""
+    return f"SDK, {PROFILES[name].area}"
 
 
 @dataclass(frozen=True)
@@ -708,7 +649,7 @@ def shown_verdict(area: str, results: dict[Any, Any], ceiling: float, variant: s
 
 def verdicts(name: str, results: dict[Any, Any]) -> list[Verdict]:
     """Each target of the issues, in one profile, for the SDK and, for issue 22's, the worker floor."""
-    area = AREAS[name]
+    area = sdk_area(name)
     found = [v for target in TARGETS[name] if (v := _ratio_verdict(area, results, "sdk", target))]
     worst = max(
         (stats(samples["sdk"])[key] / stats(samples["bridge"])[key], count, cache, key)
@@ -810,7 +751,7 @@ def click_verdicts(name: str, samples: dict[str, list[dict[Any, Any]]]) -> list[
         )
         found.append(
             Verdict(
-                AREAS[name],
+                sdk_area(name),
                 f"a click {CLICK_MOMENTS[moment]} opens the checkout (click → overlay visible, → hosted page"
                 " interactive; goal: one frame plus the loader's task)",
                 f"overlay in {opened}; click → overlay {overlay} ms, → hosted page interactive"
@@ -895,7 +836,7 @@ def report(
             lines += click_section(name, clicks[name])
             profile_verdicts += click_verdicts(name, clicks[name])
         lines += [
-            f"- {'' if v.area == AREAS[name] else v.area.split(',')[0] + ': '}{v.target}: {v.figure}"
+            f"- {'' if v.area == sdk_area(name) else v.area.split(',')[0] + ': '}{v.target}: {v.figure}"
             f" — {'met' if v.met else 'MISSED'}"
             for v in profile_verdicts
         ]

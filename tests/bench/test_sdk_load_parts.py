@@ -15,7 +15,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
 from load_page import PROBE, QUEUED, RESULT, busy_script, merchant_tasks, page_body  # noqa: E402
-from sdk_load import PROFILES, VARIANTS, measure, report, verdicts  # noqa: E402
+from load_profiles import PROFILES  # noqa: E402
+from sdk_load import VARIANTS, measure, report, verdicts  # noqa: E402
 
 from backend_stub.testkit.merchant_site import MerchantSite  # noqa: E402
 
