@@ -68,11 +68,9 @@ import datetime
 import json
 import os
 import platform
-import shutil
 import statistics
 import sys
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, closing
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -82,34 +80,30 @@ from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ROOT = Path(__file__).resolve().parents[1]
+# sdk/ holds the SDK's build inputs, which nothing installs: the first-answers floor reads what the
+# build's loader watches from there (load_floors).
 sys.path.insert(0, str(ROOT))
 
 import engine_load  # noqa: E402 (bench/, beside this file)
 from latency import Delayed  # noqa: E402
+from load_floors import FLOORS, TAGS, VARIANTS, Variant, in_page_floor, start_servers, variants  # noqa: E402
 from load_page import (  # noqa: E402
     CLICK_PROBE,
     CLICK_RESULT,
     PROBE,
-    QUEUED,
     RESULT,
-    busy_script,
     merchant_tasks,
-    page_body,
 )
 from load_profiles import PROFILES, Profile  # noqa: E402
 from results_file import Verdict, record  # noqa: E402
 
 from backend_stub.config import Config  # noqa: E402
-from backend_stub.testkit import ServiceProcess  # noqa: E402
-from backend_stub.testkit.merchant_site import SDK_QUERY, MerchantSite  # noqa: E402
+from backend_stub.testkit.merchant_site import MerchantSite  # noqa: E402
 from backend_stub.testkit.sandbox import Sandbox  # noqa: E402
 from backend_stub.web.first_answers import FIRST_TRIPLES  # noqa: E402
-from sdk.tooling.loader_text import watched  # noqa: E402
 
 WARM_LOAD = 3  # V8 caches compiled code from the second load on; the third is warm
 CACHES = engine_load.CACHES  # a new incognito context; the WARM_LOAD-th load in a profile on disk
-VARIANTS = ("sdk", "bridge", "worker", "answers", "floor")
-FLOORS = ("bridge", "worker", "answers")  # served by servers of their own, as their /sdk.js
 
 
 def sdk_area(name: str) -> str:
@@ -130,91 +124,6 @@ class Plan:
     click_profiles: list[str] = field(default_factory=list)
     tag: str = "async"  # the SDK's tag attribute (and the floors' served as its /sdk.js)
     untimed: int = 1  # loads (and clicks) before the timed ones, to warm servers and browsers up
-
-
-class Variant:
-    """One way of putting buttons on the page: a script tag in its head."""
-
-    def __init__(self, name: str, site: MerchantSite, merchant: str, script: str) -> None:
-        self.name, self.site, self.merchant, self.script = name, site, merchant, script
-        self.urls: dict[int, str] = {}
-
-    def url(self, count: int) -> str:
-        """The page with ``count`` buttons, at the merchant origin the browser reaches."""
-        if count not in self.urls:
-            path = self.site.page(page_body(count), head=self.script, sdk=False).removeprefix(self.site.url)
-            self.urls[count] = self.merchant + path
-        return self.urls[count]
-
-
-TAGS = ("async", "defer")  # CONTRACT 3's tag; docs/sdk.md's advice for a page busy at load
-
-
-def variants(
-    site: MerchantSite, merchant: str, service: str, floors: dict[str, str], busy: bool, tag: str = "async"
-) -> list[Variant]:
-    """The SDK as the README embeds it (its tag ``tag``), the bridge, worker and first-answers floors
-    the same way, and the in-page floor (``defer``), each after the page's function queued for the SDK
-    (load_page.QUEUED); on a busy page, each after the page's own start-up script too."""
-    own = (busy_script() if busy else "") + QUEUED
-    return [
-        Variant("sdk", site, merchant, own + f'<script src="{service}/sdk.js?{SDK_QUERY}" {tag}></script>'),
-        *(
-            Variant(
-                name, site, merchant, own + f'<script src="{floors[name]}/sdk.js?{SDK_QUERY}" {tag}></script>'
-            )
-            for name in FLOORS
-        ),
-        Variant(
-            "floor",
-            site,
-            merchant,
-            own + f'<script src="/bench/baseline.js?api={service}&{SDK_QUERY}" defer></script>',
-        ),
-    ]
-
-
-def floor_dir(name: str, folder: Path) -> Path:
-    """An SDK folder for a server of its own (``--sdk-dir``) whose ``/sdk.js`` is the ``name``
-    floor: bench/<name>_floor/ around the very Brython runtime file the SDK's bridge loads (the
-    first-answers floor, which loads none: :func:`answers_floor_dir`)."""
-    if name == "answers":
-        return answers_floor_dir(folder)
-    dist = Config().sdk_dir
-    built = json.loads((dist / "manifest.json").read_text(encoding="utf-8"))
-    runtime = built["brython"]
-    for file in (runtime, built["brython_lazy"]):  # the runtime, and the parts it loads on first use
-        for suffix in ("", ".br", ".gz"):
-            shutil.copy(dist / (file + suffix), folder / (file + suffix))
-    source = ROOT / "bench" / f"{name}_floor"
-    page, script = f"{name}-floor.html", f"{name}-floor.js"
-    for template, target in (("bridge.html", page), ("bridge.js", script)):
-        text = source.joinpath(template).read_text(encoding="utf-8")
-        text = text.replace("__BRYTHON__", runtime).replace("__BRIDGE_SCRIPT__", script)
-        (folder / target).write_text(text, encoding="utf-8")
-    loader = source.joinpath("loader.js").read_text(encoding="utf-8")
-    (folder / "loader.js").write_text(loader.replace("__BRIDGE__", page), encoding="utf-8")
-    manifest = {
-        "brython": runtime,
-        "brython_lazy": built["brython_lazy"],
-        "bundle": script,
-        "bridge": page,
-        "loader": "loader.js",
-    }
-    (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
-    return folder
-
-
-def answers_floor_dir(folder: Path) -> Path:
-    """The build's SDK folder with bench/answers_floor/loader.js as its ``/sdk.js``, watching what
-    the build's loader watches: a server of its own serves it, and answers its ``/sdk/first`` as
-    the SDK's server answers the loader's."""
-    dist = Config().sdk_dir
-    # The build's compressed loader would be served before a plain one: none of it is copied.
-    shutil.copytree(dist, folder, dirs_exist_ok=True, ignore=shutil.ignore_patterns("loader.js*"))
-    script = (ROOT / "bench" / "answers_floor" / "loader.js").read_text(encoding="utf-8")
-    (folder / "loader.js").write_text(script.replace("__WATCH__", watched()), encoding="utf-8")
-    return folder
 
 
 def served_bytes() -> dict[str, int]:
@@ -383,21 +292,6 @@ def run_clicks(
     return samples
 
 
-def start_servers(stack: ExitStack, folder: Path) -> tuple[ServiceProcess, dict[str, str]]:
-    """The SDK's sandbox server and each floor's (folders under ``folder``), started side by side
-    and stopped when ``stack`` closes; returns the SDK's and {floor: its URL}."""
-    floors = {}
-    for floor in FLOORS:
-        (folder / floor).mkdir()
-        floors[floor] = ServiceProcess(extra_args=["--sdk-dir", str(floor_dir(floor, folder / floor))])
-    service = ServiceProcess()
-    for process in (service, *floors.values()):
-        stack.callback(process.stop)
-    with ThreadPoolExecutor(len(floors) + 1) as pool:
-        list(pool.map(ServiceProcess.start, (service, *floors.values())))
-    return service, {floor: process.url for floor, process in floors.items()}
-
-
 def run(plan: Plan) -> tuple[dict[Any, Any], dict[Any, Any], dict[Any, Any]]:
     """{profile: Chromium's figures}, {profile: click figures}, then the figures of the other
     engines (bench/engine_load.py), as ``plan`` says."""
@@ -424,9 +318,14 @@ def run(plan: Plan) -> tuple[dict[Any, Any], dict[Any, Any], dict[Any, Any]]:
                     click_results[name] = run_clicks(
                         browser, profile, pages[0].url(1), service.sandbox(), plan
                     )
-        floor_script = f'<script src="/bench/baseline.js?api={service.url}&{SDK_QUERY}" defer></script>'
         other_engines = engine_load.run(
-            plan.engines, plan.runs, plan.sizes, site, floor_script, untimed=plan.untimed, caches=plan.caches
+            plan.engines,
+            plan.runs,
+            plan.sizes,
+            site,
+            in_page_floor(service.url),
+            untimed=plan.untimed,
+            caches=plan.caches,
         )
         site.stop()
     return results, click_results, other_engines
