@@ -18,7 +18,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from load_page import PROBE, QUEUED, RESULT, page_body
+from load_page import CACHES, PROBE, QUEUED, RESULT, WARM_LOAD, page_body
 
 from backend_stub.testkit.engines.driver import Engine, Tab
 from backend_stub.testkit.engines.firefox import Firefox
@@ -29,8 +29,6 @@ __all__ = ["ENGINES", "run", "report"]
 
 ENGINES: dict[str, Callable[[], Engine]] = {"firefox": Firefox, "webkit": WebKit}
 LABELS = {"firefox": "Firefox", "webkit": "WebKitGTK"}
-WARM_LOAD = 3
-CACHES = ("cold", "warm")
 SETTLED = "() => window.__bench && window.__bench.all !== null && window.__bench.usable !== null"
 
 

@@ -65,18 +65,17 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import json
 import os
 import platform
 import statistics
 import sys
 import tempfile
 from contextlib import ExitStack, closing
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -86,134 +85,25 @@ sys.path.insert(0, str(ROOT))
 
 import engine_load  # noqa: E402 (bench/, beside this file)
 from latency import Delayed  # noqa: E402
-from load_floors import FLOORS, TAGS, VARIANTS, Variant, in_page_floor, start_servers, variants  # noqa: E402
+from load_floors import FLOORS, TAGS, VARIANTS, in_page_floor, start_servers, variants  # noqa: E402
 from load_page import (  # noqa: E402
+    CACHES,
     CLICK_PROBE,
     CLICK_RESULT,
     PROBE,
-    RESULT,
-    merchant_tasks,
 )
 from load_profiles import PROFILES, Profile  # noqa: E402
+from load_sampling import Plan, ProfileSamples, Sample, ServedBytes, sample_profile, served_bytes  # noqa: E402
 from results_file import Verdict, record  # noqa: E402
 
-from backend_stub.config import Config  # noqa: E402
 from backend_stub.testkit.merchant_site import MerchantSite  # noqa: E402
 from backend_stub.testkit.sandbox import Sandbox  # noqa: E402
 from backend_stub.web.first_answers import FIRST_TRIPLES  # noqa: E402
-
-WARM_LOAD = 3  # V8 caches compiled code from the second load on; the third is warm
-CACHES = engine_load.CACHES  # a new incognito context; the WARM_LOAD-th load in a profile on disk
 
 
 def sdk_area(name: str) -> str:
     """The summary's area of the SDK's figures in profile ``name``."""
     return f"SDK, {PROFILES[name].area}"
-
-
-@dataclass(frozen=True)
-class Plan:
-    """What one run measures: its command line's choices."""
-
-    runs: int  # samples per cell and variant
-    sizes: list[int]  # button counts
-    profiles: list[str]
-    caches: list[str] = field(default_factory=lambda: list(CACHES))
-    engines: list[str] = field(default_factory=list)  # other engines (bench/engine_load.py)
-    clicks: int = 0  # clicks at each moment, in each of ``click_profiles``
-    click_profiles: list[str] = field(default_factory=list)
-    tag: str = "async"  # the SDK's tag attribute (and the floors' served as its /sdk.js)
-    untimed: int = 1  # loads (and clicks) before the timed ones, to warm servers and browsers up
-
-
-def served_bytes() -> dict[str, int]:
-    """What a cold load of the SDK downloads, as the build compresses it (brotli)."""
-    dist = Config().sdk_dir
-    built = json.loads((dist / "manifest.json").read_text(encoding="utf-8"))
-    sizes = {part: (dist / (built[key] + ".br")).stat().st_size for part, key in SERVED_PARTS}
-    sizes["on first use only"] = (dist / (built["brython_lazy"] + ".br")).stat().st_size
-    return sizes
-
-
-SERVED_PARTS = [("runtime", "brython"), ("bundle", "bundle"), ("loader", "loader"), ("bridge page", "bridge")]
-BYTES_TARGET, RUNTIME_TARGET = 170_000, 120_000
-
-
-LOADED = "window.__bench && window.__bench.all !== null && window.__bench.usable !== null"
-
-
-def load(context: BrowserContext, url: str, profile: Profile) -> dict[Any, Any]:
-    """Load ``url`` once in ``context`` and wait until every button is settled and the function
-    the page queued has run."""
-    page = context.new_page()
-    profile.emulate(context, page)
-    finished: list[Any] = []
-    page.on("requestfinished", lambda request: finished.append(request))
-    page.goto(url)
-    page.wait_for_function(LOADED, timeout=60_000)
-    result = page.evaluate(RESULT)
-    result["longTasks"] = merchant_tasks(result["longTasks"], result.pop("own"))
-    result["bytes"] = sum(
-        sizes["responseBodySize"] + sizes["responseHeadersSize"]
-        for sizes in (request.sizes() for request in finished)
-    )
-    result["requests"] = len(finished)
-    page.close()
-    return result
-
-
-def measure(
-    playwright: Playwright, browser: Browser, profile: Profile, url: str, warm: bool
-) -> dict[Any, Any]:
-    """One sample. Cold: a fresh incognito context. Warm: a profile on disk, as a returning
-    shopper's browser has, loaded three times (V8 keeps compiled code only in a real profile:
-    an incognito context never reuses it)."""
-    if not warm:
-        context = browser.new_context()
-        context.add_init_script(PROBE)
-        try:
-            return load(context, url, profile)
-        finally:
-            context.close()
-    with tempfile.TemporaryDirectory() as folder:
-        context = playwright.chromium.launch_persistent_context(folder, **profile.launch())
-        context.add_init_script(PROBE)
-        try:
-            for _ in range(WARM_LOAD - 1):
-                load(context, url, profile)
-            return load(context, url, profile)
-        finally:
-            context.close()
-
-
-def run_profile(
-    playwright: Playwright,
-    browser: Browser,
-    profile: Profile,
-    pages: list[Variant],
-    plan: Plan,
-) -> dict[Any, Any]:
-    """{(buttons, cache): {variant: [samples]}} in one profile (``browser`` launched for it), the
-    variants in rotation."""
-    for _ in range(plan.untimed):  # server and browser warm-up
-        for variant in pages:
-            measure(playwright, browser, profile, variant.url(1), warm=False)
-    results: dict[Any, Any] = {}
-    for count in plan.sizes:
-        for cache in plan.caches:
-            samples: dict[str, list[dict[Any, Any]]] = {variant.name: [] for variant in pages}
-            for index in range(plan.runs):
-                # Each run starts with another variant, so a busy machine slows all alike.
-                for variant in pages[index % len(pages) :] + pages[: index % len(pages)]:
-                    samples[variant.name].append(
-                        measure(playwright, browser, profile, variant.url(count), cache == "warm")
-                    )
-            results[count, cache] = samples
-            print(
-                f"  {profile.label}, {count:>3} buttons, {cache}: {summary_line(samples)}",
-                file=sys.stderr,
-            )
-    return results
 
 
 # The click figures: a shopper's click on a pay button wired in the page's queued function, by
@@ -295,7 +185,7 @@ def run_clicks(
 def run(plan: Plan) -> tuple[dict[Any, Any], dict[Any, Any], dict[Any, Any]]:
     """{profile: Chromium's figures}, {profile: click figures}, then the figures of the other
     engines (bench/engine_load.py), as ``plan`` says."""
-    results: dict[Any, Any] = {}
+    results: dict[str, ProfileSamples] = {}
     click_results: dict[Any, Any] = {}
     with ExitStack() as servers:
         folder = Path(servers.enter_context(tempfile.TemporaryDirectory()))
@@ -313,7 +203,11 @@ def run(plan: Plan) -> tuple[dict[Any, Any], dict[Any, Any], dict[Any, Any]]:
                 pages = variants(site, merchant, service_url, floors, profile.busy, plan.tag)
                 # One browser for the profile's loads and its clicks after them.
                 browser = in_profile.enter_context(closing(playwright.chromium.launch(**profile.launch())))
-                results[name] = run_profile(playwright, browser, profile, pages, plan)
+                results[name] = {}
+                for cell, samples in sample_profile(playwright, browser, profile, pages, plan):
+                    results[name][cell] = samples
+                    progress = f"{cell.buttons:>3} buttons, {cell.cache}: {summary_line(samples)}"
+                    print(f"  {profile.label}, {progress}", file=sys.stderr)
                 if plan.clicks and name in plan.click_profiles:
                     click_results[name] = run_clicks(
                         browser, profile, pages[0].url(1), service.sandbox(), plan
@@ -335,18 +229,18 @@ def median(values: list[float]) -> float:
     return statistics.median(values) if values else float("nan")
 
 
-def stats(samples: list[dict[Any, Any]]) -> dict[Any, Any]:
-    longest = [max(s["longTasks"], default=0) for s in samples]
+def stats(samples: list[Sample]) -> dict[Any, Any]:
+    longest = [max(s.long_tasks, default=0) for s in samples]
     return {
-        "first": median([s["first"] for s in samples]),
-        "all": median([s["all"] for s in samples]),
-        "usable": median([s["usable"] for s in samples]),
-        "bytes": median([s["bytes"] for s in samples]),
-        "requests": median([s["requests"] for s in samples]),
+        "first": median([s.first for s in samples]),
+        "all": median([s.all for s in samples]),
+        "usable": median([s.usable for s in samples]),
+        "bytes": median([s.bytes for s in samples]),
+        "requests": median([s.requests for s in samples]),
         "long_median": median(longest),
         "long_max": max(longest, default=0),
-        "long_over_50": median([sum(1 for d in s["longTasks"] if d > 50) for s in samples]),
-        "globals": sorted({name for s in samples for name in s["globals"]}),
+        "long_over_50": median([sum(1 for d in s.long_tasks if d > 50) for s in samples]),
+        "globals": sorted({name for s in samples for name in s.globals}),
     }
 
 
@@ -396,6 +290,7 @@ TARGETS: dict[str, list[Target]] = {
     name: (FIRST_TARGETS if name in ("desktop", "desktop-60ms", "phone") else []) + PAGE_TARGETS.get(name, [])
     for name in PROFILES
 }
+BYTES_TARGET, RUNTIME_TARGET = 170_000, 120_000
 OWN_CODE_TARGET = 1.10  # the SDK over the bridge floor, in every cell
 # Issue 31's: first visible over the in-page floor, in every cell, cold and warm.
 SHOWN_TARGETS = {"desktop": 1.1, "phone": 1.1, "mobile": 1.1, "busy": 1.2, "phone-busy": 1.2}
@@ -490,7 +385,7 @@ def long_task_verdict(area: str, results: dict[Any, Any]) -> Verdict:
         cells, key=lambda cell: (cell[0]["long_over_50"] - cell[1]["long_over_50"], cell[0]["long_median"])
     )
     added = sdk["long_over_50"] - floor["long_over_50"]
-    tasks = sorted(d for s in results[count, cache]["sdk"] for d in s["longTasks"] if d > LONG_TASK)
+    tasks = sorted(d for s in results[count, cache]["sdk"] for d in s.long_tasks if d > LONG_TASK)
     listed = ", ".join(f"{d:.0f}" for d in tasks)
     return Verdict(
         area,
@@ -569,8 +464,8 @@ def verdicts(name: str, results: dict[Any, Any]) -> list[Verdict]:
         found.append(shown_verdict(area, results, SHOWN_TARGETS[name]))
     if name == "desktop":
         sdk_all = [s for samples in results.values() for s in samples["sdk"]]
-        over = sum(1 for s in sdk_all for d in s["longTasks"] if d > LONG_TASK)
-        added = sorted({global_name for s in sdk_all for global_name in s["globals"]})
+        over = sum(1 for s in sdk_all for d in s.long_tasks if d > LONG_TASK)
+        added = sorted({global_name for s in sdk_all for global_name in s.globals})
         found += [
             Verdict(area, "no long task over 50 ms on the merchant's main thread", f"{over}", over == 0),
             Verdict(
@@ -661,8 +556,8 @@ def click_verdicts(name: str, samples: dict[str, list[dict[Any, Any]]]) -> list[
     return found
 
 
-def bytes_verdicts(sizes: dict[str, int]) -> list[Verdict]:
-    total = sum(sizes[part] for part, _ in SERVED_PARTS)
+def bytes_verdicts(sizes: ServedBytes) -> list[Verdict]:
+    total = sizes.total
     return [
         Verdict(
             "SDK bytes",
@@ -673,8 +568,8 @@ def bytes_verdicts(sizes: dict[str, int]) -> list[Verdict]:
         Verdict(
             "SDK bytes",
             f"runtime ≤ {RUNTIME_TARGET // 1000} kB brotli",
-            f"{sizes['runtime'] / 1000:.1f} kB",
-            sizes["runtime"] <= RUNTIME_TARGET,
+            f"{sizes.runtime / 1000:.1f} kB",
+            sizes.runtime <= RUNTIME_TARGET,
         ),
     ]
 
@@ -682,7 +577,7 @@ def bytes_verdicts(sizes: dict[str, int]) -> list[Verdict]:
 def report(
     results: dict[Any, Any],
     clicks: dict[Any, Any],
-    sizes: dict[str, int],
+    sizes: ServedBytes,
     args: argparse.Namespace,
     load: tuple[float, float],
 ) -> tuple[str, list[Verdict]]:
@@ -694,7 +589,7 @@ def report(
         f" --clicks {args.clicks} --click-profiles {args.click_profiles} --tag {args.tag}"
         f" --untimed {args.untimed}"
     )
-    total = sum(sizes[part] for part, _ in SERVED_PARTS)
+    total = sizes.total
     lines = [
         f"## SDK load — {now}" + (f" — {args.note}" if args.note else ""),
         "",
@@ -721,9 +616,9 @@ def report(
         " the CPU 4x profiles, a worker's work runs at desktop speed.",
         "",
         "Bytes of a cold load, brotli as served: "
-        + " + ".join(f"{part} {sizes[part]:,}" for part, _ in SERVED_PARTS)
+        + " + ".join(f"{part} {size:,}" for part, size in sizes.parts.items())
         + f" = {total:,} (target ≤ {BYTES_TARGET:,}; the runtime ≤ {RUNTIME_TARGET:,}). The rest of Brython,"
-        f" {sizes['on first use only']:,} more, loads only if code uses what the build moved out of the"
+        f" {sizes.lazy:,} more, loads only if code uses what the build moved out of the"
         " runtime: never in these pages. The bytes column adds headers and the availability answers.",
         "",
     ]

@@ -14,9 +14,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
+from load_floors import VARIANTS  # noqa: E402
 from load_page import PROBE, QUEUED, RESULT, busy_script, merchant_tasks, page_body  # noqa: E402
 from load_profiles import PROFILES  # noqa: E402
-from sdk_load import VARIANTS, measure, report, verdicts  # noqa: E402
+from load_sampling import CellSamples, Sample, ServedBytes, measure  # noqa: E402
+from sdk_load import report, verdicts  # noqa: E402
 
 from backend_stub.testkit.merchant_site import MerchantSite  # noqa: E402
 
@@ -25,20 +27,12 @@ FIRSTS = {"sdk": 240.0, "bridge": 900.0, "worker": 800.0, "answers": 200.0, "flo
 BUSY_TASKS = [110.0] * 15  # the busy page's own tasks, as the probe saw them, left out
 
 
-def sample(variant: str, long_tasks: list[float]) -> dict[str, Any]:
+def sample(variant: str, long_tasks: list[float]) -> Sample:
     first = FIRSTS[variant]
-    return {
-        "first": first,
-        "all": first,
-        "usable": first - 10,
-        "bytes": 9_000,
-        "requests": 4,
-        "longTasks": long_tasks,
-        "globals": ["service"],
-    }
+    return Sample(first, first, first - 10, long_tasks, ["service"], bytes=9_000, requests=4)
 
 
-def cell(sdk_tasks: list[float]) -> dict[str, list[dict[str, Any]]]:
+def cell(sdk_tasks: list[float]) -> CellSamples:
     return {name: [sample(name, sdk_tasks if name == "sdk" else [])] for name in VARIANTS}
 
 
@@ -82,8 +76,8 @@ def busy_report() -> tuple[str, list[Any]]:
     results = {"busy": {(1, "cold"): cell([70.0]), (1, "warm"): cell([])}}
     args = argparse.Namespace(runs=1, sizes="1", profiles="busy", clicks=0, click_profiles="phone")
     args.caches, args.tag, args.untimed, args.note = "cold,warm", "defer", 0, "made up"
-    sizes = {"runtime": 119_000, "bundle": 35_000, "loader": 6_000, "bridge page": 700}
-    return report(results, {}, {**sizes, "on first use only": 111_000}, args, (1.0, 1.0))
+    sizes = ServedBytes(runtime=119_000, bundle=35_000, loader=6_000, bridge_page=700, lazy=111_000)
+    return report(results, {}, sizes, args, (1.0, 1.0))
 
 
 def test_a_busy_page_gets_every_target_for_the_sdk_and_the_floors_held_to_them(busy_report):
@@ -157,6 +151,6 @@ def test_a_warm_sample_is_the_third_load_in_a_profile_on_disk(playwright, browse
         cold = measure(playwright, browser, PROFILES["desktop"], url, warm=False)
     finally:
         site.stop()
-    assert "load3" in warm["globals"] and "load2" not in warm["globals"], warm
-    assert "load1" in cold["globals"], cold  # a new incognito context: nothing kept
-    assert warm["first"] is not None and warm["usable"] is not None and warm["bytes"] > 0
+    assert "load3" in warm.globals and "load2" not in warm.globals, warm
+    assert "load1" in cold.globals, cold  # a new incognito context: nothing kept
+    assert warm.first is not None and warm.usable is not None and warm.bytes > 0
