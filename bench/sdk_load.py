@@ -75,8 +75,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Page, sync_playwright
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 # sdk/ holds the SDK's build inputs, which nothing installs: the first-answers floor reads what the
@@ -85,19 +84,24 @@ sys.path.insert(0, str(ROOT))
 
 import engine_load  # noqa: E402 (bench/, beside this file)
 from latency import Delayed  # noqa: E402
+from load_clicks import (  # noqa: E402
+    CLICK_MOMENTS,
+    CLICK_PROFILES,
+    OVERLAY_WAIT_MS,
+    ClickFigures,
+    ClickSample,
+    click_row,
+    sample_clicks,
+)
 from load_floors import FLOORS, TAGS, VARIANTS, in_page_floor, start_servers, variants  # noqa: E402
 from load_page import (  # noqa: E402
     CACHES,
-    CLICK_PROBE,
-    CLICK_RESULT,
-    PROBE,
 )
-from load_profiles import PROFILES, Profile  # noqa: E402
+from load_profiles import PROFILES  # noqa: E402
 from load_sampling import Plan, ProfileSamples, Sample, ServedBytes, sample_profile, served_bytes  # noqa: E402
 from results_file import Verdict, record  # noqa: E402
 
 from backend_stub.testkit.merchant_site import MerchantSite  # noqa: E402
-from backend_stub.testkit.sandbox import Sandbox  # noqa: E402
 from backend_stub.web.first_answers import FIRST_TRIPLES  # noqa: E402
 
 
@@ -106,87 +110,11 @@ def sdk_area(name: str) -> str:
     return f"SDK, {PROFILES[name].area}"
 
 
-# The click figures: a shopper's click on a pay button wired in the page's queued function, by
-# default in the phone profile only (each is a page load, a checkout overlay and its hosted page).
-CLICK_PROFILES = ("phone",)
-CLICK_MOMENTS = {
-    "shown": "the moment the button shows",
-    "ready": "after `await service.ready`",
-}
-TOTAL = 25_000  # the checkout each click opens: one article, paid in 4
-ARTICLE = {"name": "Walnut desk", "quantity": 1, "unit_price": TOTAL}
-OVERLAY_WAIT_MS = 5_000  # bounded: a click that opened nothing by then is a lost click
-INTERACTIVE_WAIT_MS = 30_000
-READY_WAIT_MS = 60_000
-READY = f"""() => Promise.race([
-  window.service.ready.then(() => true),
-  new Promise(resolve => setTimeout(() => resolve(false), {READY_WAIT_MS})),
-])"""
-
-
-def waited(page: Page, predicate: str, timeout_ms: float) -> bool:
-    """Whether ``predicate`` came true in the page within ``timeout_ms``."""
-    try:
-        page.wait_for_function(predicate, timeout=timeout_ms)
-    except PlaywrightTimeout:
-        return False
-    return True
-
-
-def click_sample(
-    browser: Browser, profile: Profile, url: str, sandbox: Sandbox, moment: str
-) -> dict[Any, Any]:
-    """One click on the page's first button, in a fresh incognito context, on a checkout made for
-    it with the private key: the moment the button is visible, or once ``service.ready`` has
-    resolved and the queued function has run (``moment``: a key of :data:`CLICK_MOMENTS`)."""
-    checkout_id = sandbox.create_checkout(TOTAL, product_type="pay_in_4", articles=[ARTICLE])
-    context = browser.new_context()
-    context.add_init_script(PROBE)
-    context.add_init_script(CLICK_PROBE)
-    try:
-        page = context.new_page()
-        profile.emulate(context, page)
-        page.goto(f"{url}?checkout={checkout_id}&click={moment}")
-        if moment == "shown":  # the page clicks it itself (load_page.CLICK_PROBE)
-            page.wait_for_function("window.__click.click !== null", timeout=READY_WAIT_MS)
-        else:
-            page.wait_for_function("window.__bench.usable !== null", timeout=READY_WAIT_MS)
-            if not page.evaluate(READY):
-                raise RuntimeError(f"service.ready did not resolve within {READY_WAIT_MS} ms")
-            at = page.wait_for_function("window.__click.at", timeout=READY_WAIT_MS).json_value()
-            page.mouse.click(at["x"], at["y"])
-        if waited(page, "window.__click.overlay !== null", OVERLAY_WAIT_MS):
-            waited(page, "window.__click.interactive !== null", INTERACTIVE_WAIT_MS)
-        return dict(page.evaluate(CLICK_RESULT))
-    finally:
-        context.close()
-
-
-def run_clicks(
-    browser: Browser, profile: Profile, url: str, sandbox: Sandbox, plan: Plan
-) -> dict[str, list[dict[Any, Any]]]:
-    """{moment: [samples]}: ``plan.clicks`` of each, the moments in rotation, after
-    ``plan.untimed`` clicks (the checkout's pages and their server warmed up)."""
-    for _ in range(plan.untimed):
-        click_sample(browser, profile, url, sandbox, "ready")
-    samples: dict[str, list[dict[Any, Any]]] = {moment: [] for moment in CLICK_MOMENTS}
-    moments = list(CLICK_MOMENTS)
-    for index in range(plan.clicks):
-        for moment in moments[index % 2 :] + moments[: index % 2]:
-            samples[moment].append(click_sample(browser, profile, url, sandbox, moment))
-    for moment, taken in samples.items():
-        print(
-            f"  {profile.label}, click {CLICK_MOMENTS[moment]}: {' | '.join(click_row(taken))}",
-            file=sys.stderr,
-        )
-    return samples
-
-
 def run(plan: Plan) -> tuple[dict[Any, Any], dict[Any, Any], dict[Any, Any]]:
     """{profile: Chromium's figures}, {profile: click figures}, then the figures of the other
     engines (bench/engine_load.py), as ``plan`` says."""
     results: dict[str, ProfileSamples] = {}
-    click_results: dict[Any, Any] = {}
+    click_results: dict[str, dict[str, list[ClickSample]]] = {}
     with ExitStack() as servers:
         folder = Path(servers.enter_context(tempfile.TemporaryDirectory()))
         service, floor_urls = start_servers(servers, folder)
@@ -209,9 +137,11 @@ def run(plan: Plan) -> tuple[dict[Any, Any], dict[Any, Any], dict[Any, Any]]:
                     progress = f"{cell.buttons:>3} buttons, {cell.cache}: {summary_line(samples)}"
                     print(f"  {profile.label}, {progress}", file=sys.stderr)
                 if plan.clicks and name in plan.click_profiles:
-                    click_results[name] = run_clicks(
-                        browser, profile, pages[0].url(1), service.sandbox(), plan
-                    )
+                    clicked = sample_clicks(browser, profile, pages[0].url(1), service.sandbox(), plan)
+                    click_results[name] = clicked
+                    for moment, taken in clicked.items():
+                        row = " | ".join(click_row(ClickFigures.of(taken)))
+                        print(f"  {profile.label}, click {CLICK_MOMENTS[moment]}: {row}", file=sys.stderr)
         other_engines = engine_load.run(
             plan.engines,
             plan.runs,
@@ -484,31 +414,7 @@ def verdicts(name: str, results: dict[Any, Any]) -> list[Verdict]:
     return found
 
 
-def _gap(samples: list[dict[Any, Any]], start: str, end: str) -> float | None:
-    """The median time from ``start`` to ``end``, over the samples where both came."""
-    times = [s[end] - s[start] for s in samples if s[end] is not None and s[start] is not None]
-    return median(times) if times else None
-
-
-def _ms(value: float | None) -> str:
-    return "—" if value is None else f"{value:,.0f}"
-
-
-def click_row(samples: list[dict[Any, Any]]) -> list[str]:
-    """One moment's cells: clicks, when clicked, overlays shown, their times, the queue's."""
-    opened = sum(1 for s in samples if s["overlay"] is not None)
-    lost = len(samples) - opened
-    lost_text = f" ({lost} lost: no overlay within {OVERLAY_WAIT_MS / 1000:g} s)" if lost else ""
-    errors = sorted({s["error"] for s in samples if s["error"]})
-    return [
-        f"{len(samples)}",
-        _ms(_gap(samples, "first", "click")),
-        f"{opened} of {len(samples)}{lost_text}" + (f"; onError: {', '.join(errors)}" if errors else ""),
-        *(_ms(_gap(samples, "click", key)) for key in ("overlay", "interactive", "usable")),
-    ]
-
-
-def click_section(name: str, samples: dict[str, list[dict[Any, Any]]]) -> list[str]:
+def click_section(name: str, figures: dict[str, ClickFigures]) -> list[str]:
     """The click figures of one profile: a table, one row per moment of the click."""
     return [
         f"Clicks, {PROFILES[name].label}: the 1-button page, its button wired by the page's queued"
@@ -526,18 +432,18 @@ def click_section(name: str, samples: dict[str, list[dict[Any, Any]]]) -> list[s
         "|---|---|---|---|---|---|---|",
         *(
             f"| {CLICK_MOMENTS[moment]} | " + " | ".join(click_row(taken)) + " |"
-            for moment, taken in samples.items()
+            for moment, taken in figures.items()
         ),
         "",
     ]
 
 
-def click_verdicts(name: str, samples: dict[str, list[dict[Any, Any]]]) -> list[Verdict]:
+def click_verdicts(name: str, figures: dict[str, ClickFigures]) -> list[Verdict]:
     """A click on a shown button opens the checkout, at each moment; the figures say how fast."""
     found = []
-    for moment, taken in samples.items():
+    for moment, taken in figures.items():
         _, _, opened, overlay, interactive, _ = click_row(taken)
-        queue = _gap(taken, "click", "usable")
+        queue = taken.to_usable
         ran = (
             "never"
             if queue is None
@@ -550,7 +456,7 @@ def click_verdicts(name: str, samples: dict[str, list[dict[Any, Any]]]) -> list[
                 " interactive; goal: one frame plus the loader's task)",
                 f"overlay in {opened}; click → overlay {overlay} ms, → hosted page interactive"
                 f" {interactive} ms; the queued function ran {ran}",
-                all(s["overlay"] is not None for s in taken),
+                taken.lost == 0,
             )
         )
     return found
@@ -575,8 +481,8 @@ def bytes_verdicts(sizes: ServedBytes) -> list[Verdict]:
 
 
 def report(
-    results: dict[Any, Any],
-    clicks: dict[Any, Any],
+    results: dict[str, ProfileSamples],
+    clicks: dict[str, dict[str, list[ClickSample]]],
     sizes: ServedBytes,
     args: argparse.Namespace,
     load: tuple[float, float],
@@ -627,8 +533,9 @@ def report(
         lines += profile_section(name, profile_results)
         profile_verdicts = verdicts(name, profile_results)
         if name in clicks:
-            lines += click_section(name, clicks[name])
-            profile_verdicts += click_verdicts(name, clicks[name])
+            moments = {moment: ClickFigures.of(taken) for moment, taken in clicks[name].items()}
+            lines += click_section(name, moments)
+            profile_verdicts += click_verdicts(name, moments)
         lines += [
             f"- {'' if v.area == sdk_area(name) else v.area.split(',')[0] + ': '}{v.target}: {v.figure}"
             f" — {'met' if v.met else 'MISSED'}"
