@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from load_page import CLICK_PROBE, CLICK_RESULT, PROBE
@@ -64,15 +64,8 @@ class ClickSample:
 
     @classmethod
     def read(cls, result: Mapping[str, Any]) -> ClickSample:
-        """:data:`load_page.CLICK_RESULT`'s answer, typed."""
-        return cls(
-            click=result["click"],
-            overlay=result["overlay"],
-            interactive=result["interactive"],
-            first=result["first"],
-            usable=result["usable"],
-            error=result["error"],
-        )
+        """:data:`load_page.CLICK_RESULT`'s answer, typed (its keys are the fields' names)."""
+        return cls(**{field.name: result[field.name] for field in fields(cls)})
 
 
 def _gap(
