@@ -67,7 +67,6 @@ import argparse
 import datetime
 import os
 import platform
-import statistics
 import sys
 import tempfile
 from contextlib import ExitStack, closing
@@ -93,12 +92,20 @@ from load_clicks import (  # noqa: E402
     click_row,
     sample_clicks,
 )
-from load_floors import FLOORS, TAGS, VARIANTS, in_page_floor, start_servers, variants  # noqa: E402
+from load_figures import (  # noqa: E402
+    LONG_TASK_MS,
+    CellFigures,
+    Measure,
+    ProfileFigures,
+    profile_figures,
+    summary_line,
+)
+from load_floors import FLOORS, TAGS, in_page_floor, start_servers, variants  # noqa: E402
 from load_page import (  # noqa: E402
     CACHES,
 )
 from load_profiles import PROFILES  # noqa: E402
-from load_sampling import Plan, ProfileSamples, Sample, ServedBytes, sample_profile, served_bytes  # noqa: E402
+from load_sampling import Cell, Plan, ProfileSamples, ServedBytes, sample_profile, served_bytes  # noqa: E402
 from results_file import Verdict, record  # noqa: E402
 
 from backend_stub.testkit.merchant_site import MerchantSite  # noqa: E402
@@ -134,7 +141,9 @@ def run(plan: Plan) -> tuple[dict[Any, Any], dict[Any, Any], dict[Any, Any]]:
                 results[name] = {}
                 for cell, samples in sample_profile(playwright, browser, profile, pages, plan):
                     results[name][cell] = samples
-                    progress = f"{cell.buttons:>3} buttons, {cell.cache}: {summary_line(samples)}"
+                    progress = (
+                        f"{cell.buttons:>3} buttons, {cell.cache}: {summary_line(CellFigures.of(samples))}"
+                    )
                     print(f"  {profile.label}, {progress}", file=sys.stderr)
                 if plan.clicks and name in plan.click_profiles:
                     clicked = sample_clicks(browser, profile, pages[0].url(1), service.sandbox(), plan)
@@ -155,53 +164,7 @@ def run(plan: Plan) -> tuple[dict[Any, Any], dict[Any, Any], dict[Any, Any]]:
     return results, click_results, other_engines
 
 
-def median(values: list[float]) -> float:
-    return statistics.median(values) if values else float("nan")
-
-
-def stats(samples: list[Sample]) -> dict[Any, Any]:
-    longest = [max(s.long_tasks, default=0) for s in samples]
-    return {
-        "first": median([s.first for s in samples]),
-        "all": median([s.all for s in samples]),
-        "usable": median([s.usable for s in samples]),
-        "bytes": median([s.bytes for s in samples]),
-        "requests": median([s.requests for s in samples]),
-        "long_median": median(longest),
-        "long_max": max(longest, default=0),
-        "long_over_50": median([sum(1 for d in s.long_tasks if d > 50) for s in samples]),
-        "globals": sorted({name for s in samples for name in s.globals}),
-    }
-
-
-def summary_line(samples: dict[Any, Any]) -> str:
-    """One cell's figures on one line, as the run goes: each measure of every variant, in
-    :data:`VARIANTS`' order, with the ratios of the table."""
-    figures = {name: stats(samples[name]) for name in VARIANTS}
-    sdk, bridge, worker, answers, floor = figures.values()
-
-    def measure(key: str) -> str:
-        ratios = [
-            f"{sdk[key] / floor[key]:.2f}x the floor",
-            f"{sdk[key] / bridge[key]:.2f}x the bridge floor",
-            f"worker floor {worker[key] / floor[key]:.2f}x",
-        ]
-        if key == "first":
-            ratios.append(
-                f"{sdk[key] / answers[key]:.2f}x the first-answers floor, which is"
-                f" {answers[key] / floor[key]:.2f}x the floor"
-            )
-        times = " / ".join(f"{f[key]:.0f}" for f in figures.values())
-        return f"{key} {times} ms ({', '.join(ratios)})"
-
-    usable = " / ".join(f"{f['usable']:.0f}" for f in figures.values())
-    return ", ".join(
-        [measure("first"), measure("all")]
-        + [f"usable {usable} ms ({sdk['usable'] / floor['first']:.2f}x the floor's first visible)"]
-    )
-
-
-Target = tuple[int, str, str, float]  # buttons, cache, measure, ceiling of the SDK over the in-page floor
+Target = tuple[int, str, Measure, float]  # buttons, cache, measure, ceiling of the SDK over the in-page floor
 # The first load targets (issue 15's), in the three profiles they were set for.
 FIRST_TARGETS: list[Target] = [
     (1, "cold", "first", 3.0),
@@ -225,23 +188,23 @@ OWN_CODE_TARGET = 1.10  # the SDK over the bridge floor, in every cell
 # Issue 31's: first visible over the in-page floor, in every cell, cold and warm.
 SHOWN_TARGETS = {"desktop": 1.1, "phone": 1.1, "mobile": 1.1, "busy": 1.2, "phone-busy": 1.2}
 WHAT = {"first": "first visible", "all": "all settled"}
-LONG_TASK = 50  # ms: a task that delays input (INP) and counts towards Total Blocking Time
+MEASURES: tuple[Measure, ...] = ("first", "all")
 
 
-def _times(samples: dict[str, dict[Any, Any]], key: str) -> list[str]:
+def _times(cell: CellFigures, key: Measure) -> list[str]:
     """A measure's cells: every variant's median, then the ratios of the table's header; the
     first-answers floor's for first visible only (past 20 distinct buttons, its all settled is no
-    floor of the SDK's: the module's docstring)."""
-    sdk, bridge, worker, answers, floor = (samples[name][key] for name in VARIANTS)
+    floor of the SDK's: load_floors)."""
+    ratios = cell.ratios(key)
     cells = [
-        " / ".join(f"{samples[name][key]:,.0f}" for name in VARIANTS),
-        f"{sdk / floor:.2f}x",
-        f"{sdk / bridge:.2f}x",
-        f"{bridge / floor:.2f}x",
-        f"{worker / floor:.2f}x",
+        " / ".join(f"{f.time(key):,.0f}" for f in cell.variants.values()),
+        f"{ratios.sdk_floor:.2f}x",
+        f"{ratios.sdk_bridge:.2f}x",
+        f"{ratios.bridge_floor:.2f}x",
+        f"{ratios.worker_floor:.2f}x",
     ]
     if key == "first":
-        cells += [f"{sdk / answers:.2f}x", f"{answers / floor:.2f}x"]
+        cells += [f"{ratios.sdk_answers:.2f}x", f"{ratios.answers_floor:.2f}x"]
     return cells
 
 
@@ -261,11 +224,11 @@ COLUMNS = [
     "SDK shown but not usable, ms",
     "bytes: SDK / floor",
     f"longest merchant task, ms, median (worst): {ALL}",
-    f"tasks over {LONG_TASK} ms per load: {ALL}",
+    f"tasks over {LONG_TASK_MS} ms per load: {ALL}",
 ]
 
 
-def profile_section(name: str, results: dict[Any, Any]) -> list[str]:
+def profile_section(name: str, figures: ProfileFigures) -> list[str]:
     """One profile's table: a row per button count and cache (:data:`COLUMNS`)."""
     lines = [
         f"### {PROFILES[name].label}",
@@ -273,112 +236,108 @@ def profile_section(name: str, results: dict[Any, Any]) -> list[str]:
         "| " + " | ".join(COLUMNS) + " |",
         "|" + "---|" * len(COLUMNS),
     ]
-    for (count, cache), samples in results.items():
-        figures = {variant: stats(samples[variant]) for variant in VARIANTS}
+    for (count, cache), cell in figures.items():
+        variants = cell.variants.values()
         cells = [
-            *_times(figures, "first"),
-            *_times(figures, "all"),
-            " / ".join(f"{f['usable']:,.0f}" for f in figures.values()),
-            f"{figures['sdk']['usable'] / figures['floor']['first']:.2f}x",
-            f"{max(figures['sdk']['usable'] - figures['sdk']['first'], 0):,.0f}",
-            f"{figures['sdk']['bytes']:,.0f} / {figures['floor']['bytes']:,.0f}",
-            " / ".join(f"{f['long_median']:,.0f} ({f['long_max']:,.0f})" for f in figures.values()),
-            " / ".join(f"{f['long_over_50']:g}" for f in figures.values()),
+            *_times(cell, "first"),
+            *_times(cell, "all"),
+            " / ".join(f"{f.usable:,.0f}" for f in variants),
+            f"{cell.usable_ratio:.2f}x",
+            f"{max(cell.sdk.usable - cell.sdk.first, 0):,.0f}",
+            f"{cell.sdk.bytes:,.0f} / {cell.floor.bytes:,.0f}",
+            " / ".join(f"{f.long_median:,.0f} ({f.long_max:,.0f})" for f in variants),
+            " / ".join(f"{f.long_over:g}" for f in variants),
         ]
         lines.append(f"| {count} | {cache} | " + " | ".join(cells) + " |")
     lines += [""]
     return lines
 
 
-def _ratio_verdict(area: str, results: dict[Any, Any], variant: str, target: Target) -> Verdict | None:
+def _ratio_verdict(area: str, figures: ProfileFigures, variant: str, target: Target) -> Verdict | None:
     count, cache, key, ceiling = target
-    if (count, cache) not in results:
+    if (count, cache) not in figures:
         return None
-    samples = results[count, cache]
-    mine, floor = stats(samples[variant])[key], stats(samples["floor"])[key]
+    cell = figures[Cell(count, cache)]
+    mine, floor, ratio = (
+        cell.variants[variant].time(key),
+        cell.floor.time(key),
+        cell.ratios(key).over_floor(variant),
+    )
     return Verdict(
         area,
         f"{count} button{'s' if count > 1 else ''}, {cache}, {WHAT[key]}: ≤ {ceiling}x the in-page floor",
-        f"{mine / floor:.2f}x ({mine:,.0f} vs {floor:,.0f} ms)",
-        mine / floor <= ceiling,
+        f"{ratio:.2f}x ({mine:,.0f} vs {floor:,.0f} ms)",
+        ratio <= ceiling,
     )
 
 
-def long_task_verdict(area: str, results: dict[Any, Any]) -> Verdict:
+def long_task_verdict(area: str, figures: ProfileFigures) -> Verdict:
     """The SDK adds no task over 50 ms to the merchant's main thread: in no cell has it more per
     load (median) than the in-page floor has there."""
-    cells = [
-        (stats(samples["sdk"]), stats(samples["floor"]), count, cache)
-        for (count, cache), samples in results.items()
-    ]
-    sdk, floor, count, cache = max(
-        cells, key=lambda cell: (cell[0]["long_over_50"] - cell[1]["long_over_50"], cell[0]["long_median"])
+    (count, cache), worst = max(
+        figures.items(),
+        key=lambda item: (item[1].sdk.long_over - item[1].floor.long_over, item[1].sdk.long_median),
     )
-    added = sdk["long_over_50"] - floor["long_over_50"]
-    tasks = sorted(d for s in results[count, cache]["sdk"] for d in s.long_tasks if d > LONG_TASK)
-    listed = ", ".join(f"{d:.0f}" for d in tasks)
+    sdk, floor = worst.sdk, worst.floor
+    added = sdk.long_over - floor.long_over
+    listed = ", ".join(f"{d:.0f}" for d in sdk.over)
     return Verdict(
         area,
-        f"no task over {LONG_TASK} ms on the merchant's main thread that the in-page floor lacks",
+        f"no task over {LONG_TASK_MS} ms on the merchant's main thread that the in-page floor lacks",
         (f"the SDK has {added:g} more per load" if added > 0 else "none more per load")
-        + f" in the worst cell ({count} {cache}): SDK {sdk['long_over_50']:g} per load, longest"
-        f" {sdk['long_median']:,.0f} ms (worst {sdk['long_max']:,.0f}); in-page floor"
-        f" {floor['long_over_50']:g}, {floor['long_median']:,.0f} ms"
-        + (f"; the SDK's tasks over {LONG_TASK} ms there, all loads: {listed} ms" if tasks else ""),
-        all(cell[0]["long_over_50"] <= cell[1]["long_over_50"] for cell in cells),
+        + f" in the worst cell ({count} {cache}): SDK {sdk.long_over:g} per load, longest"
+        f" {sdk.long_median:,.0f} ms (worst {sdk.long_max:,.0f}); in-page floor"
+        f" {floor.long_over:g}, {floor.long_median:,.0f} ms"
+        + (f"; the SDK's tasks over {LONG_TASK_MS} ms there, all loads: {listed} ms" if sdk.over else ""),
+        all(cell.sdk.long_over <= cell.floor.long_over for cell in figures.values()),
     )
 
 
-def usable_verdict(area: str, results: dict[Any, Any]) -> Verdict:
+def usable_verdict(area: str, figures: ProfileFigures) -> Verdict:
     """Nothing is shown before it works: in every cell the SDK is usable (the page's queued function
     has run) no later than its first button is visible; the figure gives usable over the in-page
     floor's first visible per cell."""
-    cells = {cell: (stats(samples["sdk"]), stats(samples["floor"])) for cell, samples in results.items()}
     ratios = ", ".join(
-        f"{count} {cache} {sdk['usable'] / floor['first']:.2f}x"
-        for (count, cache), (sdk, floor) in cells.items()
+        f"{count} {cache} {cell.usable_ratio:.2f}x" for (count, cache), cell in figures.items()
     )
-    (count, cache), (sdk, _) = max(cells.items(), key=lambda cell: cell[1][0]["usable"] - cell[1][0]["first"])
+    (count, cache), worst = max(figures.items(), key=lambda item: item[1].sdk.usable - item[1].sdk.first)
     return Verdict(
         area,
         "usable ≤ first visible in every cell",
         f"usable ÷ the in-page floor's first visible: {ratios}; worst cell ({count} {cache}): usable"
-        f" {sdk['usable']:,.0f} vs first visible {sdk['first']:,.0f} ms",
-        all(sdk["usable"] <= sdk["first"] for sdk, _ in cells.values()),
+        f" {worst.sdk.usable:,.0f} vs first visible {worst.sdk.first:,.0f} ms",
+        all(cell.sdk.usable <= cell.sdk.first for cell in figures.values()),
     )
 
 
-def shown_verdict(area: str, results: dict[Any, Any], ceiling: float, variant: str = "sdk") -> Verdict:
-    """Issue 31's: ``variant``'s first button visible within ``ceiling`` times the in-page floor's,
-    in every cell, cold and warm. The SDK's worst cell is split at the first-answers floor: the
-    loader's own code on that path, then the path's own cost."""
-    firsts = {
-        cell: {name: stats(samples[name])["first"] for name in (variant, "answers", "floor")}
-        for cell, samples in results.items()
-    }
-    (count, cache), worst = max(firsts.items(), key=lambda cell: cell[1][variant] / cell[1]["floor"])
-    figure = f"worst {worst[variant] / worst['floor']:.2f}x ({count} {cache})"
+def shown_verdict(area: str, figures: ProfileFigures, ceiling: float, variant: str = "sdk") -> Verdict:
+    """``variant``'s first button visible within ``ceiling`` times the in-page floor's, in every
+    cell, cold and warm. The SDK's worst cell is split at the first-answers floor: the loader's
+    own code on that path, then the path's own cost."""
+    (count, cache), worst = max(figures.items(), key=lambda item: item[1].first.over_floor(variant))
+    ratios = worst.first
+    figure = f"worst {ratios.over_floor(variant):.2f}x ({count} {cache})"
     if variant == "sdk":
         figure += (
-            f": {worst['sdk'] / worst['answers']:.2f}x the first-answers floor, which is"
-            f" {worst['answers'] / worst['floor']:.2f}x the in-page floor"
+            f": {ratios.sdk_answers:.2f}x the first-answers floor, which is"
+            f" {ratios.answers_floor:.2f}x the in-page floor"
         )
     return Verdict(
         area,
         f"first visible ≤ {ceiling}x the in-page floor in every cell, cold and warm",
         figure,
-        worst[variant] / worst["floor"] <= ceiling,
+        ratios.over_floor(variant) <= ceiling,
     )
 
 
-def verdicts(name: str, results: dict[Any, Any]) -> list[Verdict]:
-    """Each target of the issues, in one profile, for the SDK and, for issue 22's, the worker floor."""
+def verdicts(name: str, figures: ProfileFigures) -> list[Verdict]:
+    """Each target in one profile, for the SDK and the floors held to them."""
     area = sdk_area(name)
-    found = [v for target in TARGETS[name] if (v := _ratio_verdict(area, results, "sdk", target))]
+    found = [v for target in TARGETS[name] if (v := _ratio_verdict(area, figures, "sdk", target))]
     worst = max(
-        (stats(samples["sdk"])[key] / stats(samples["bridge"])[key], count, cache, key)
-        for (count, cache), samples in results.items()
-        for key in ("first", "all")
+        (cell.ratios(key).sdk_bridge, count, cache, key)
+        for (count, cache), cell in figures.items()
+        for key in MEASURES
     )
     found.append(
         Verdict(
@@ -388,14 +347,13 @@ def verdicts(name: str, results: dict[Any, Any]) -> list[Verdict]:
             worst[0] <= OWN_CODE_TARGET,
         )
     )
-    found.append(long_task_verdict(area, results))
-    found.append(usable_verdict(area, results))
+    found.append(long_task_verdict(area, figures))
+    found.append(usable_verdict(area, figures))
     if name in SHOWN_TARGETS:
-        found.append(shown_verdict(area, results, SHOWN_TARGETS[name]))
+        found.append(shown_verdict(area, figures, SHOWN_TARGETS[name]))
     if name == "desktop":
-        sdk_all = [s for samples in results.values() for s in samples["sdk"]]
-        over = sum(1 for s in sdk_all for d in s.long_tasks if d > LONG_TASK)
-        added = sorted({global_name for s in sdk_all for global_name in s.globals})
+        over = sum(len(cell.sdk.over) for cell in figures.values())
+        added = sorted({global_name for cell in figures.values() for global_name in cell.sdk.globals})
         found += [
             Verdict(area, "no long task over 50 ms on the merchant's main thread", f"{over}", over == 0),
             Verdict(
@@ -406,11 +364,11 @@ def verdicts(name: str, results: dict[Any, Any]) -> list[Verdict]:
     found += [
         v
         for target in PAGE_TARGETS.get(name, [])
-        if (v := _ratio_verdict(floor_area, results, "worker", target))
+        if (v := _ratio_verdict(floor_area, figures, "worker", target))
     ]
-    if name in SHOWN_TARGETS:  # can the first-answers path meet issue 31's target at all?
+    if name in SHOWN_TARGETS:  # can the first-answers path meet its target at all?
         answers_area = area.replace("SDK", "First-answers floor", 1)
-        found.append(shown_verdict(answers_area, results, SHOWN_TARGETS[name], "answers"))
+        found.append(shown_verdict(answers_area, figures, SHOWN_TARGETS[name], "answers"))
     return found
 
 
@@ -530,8 +488,9 @@ def report(
     ]
     found = bytes_verdicts(sizes)
     for name, profile_results in results.items():
-        lines += profile_section(name, profile_results)
-        profile_verdicts = verdicts(name, profile_results)
+        figures = profile_figures(profile_results)
+        lines += profile_section(name, figures)
+        profile_verdicts = verdicts(name, figures)
         if name in clicks:
             moments = {moment: ClickFigures.of(taken) for moment, taken in clicks[name].items()}
             lines += click_section(name, moments)

@@ -14,10 +14,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
+from load_figures import profile_figures  # noqa: E402
 from load_floors import VARIANTS  # noqa: E402
 from load_page import PROBE, QUEUED, RESULT, busy_script, merchant_tasks, page_body  # noqa: E402
 from load_profiles import PROFILES  # noqa: E402
-from load_sampling import CellSamples, Sample, ServedBytes, measure  # noqa: E402
+from load_sampling import Cell, CellSamples, Sample, ServedBytes, measure  # noqa: E402
 from sdk_load import report, verdicts  # noqa: E402
 
 from backend_stub.testkit.merchant_site import MerchantSite  # noqa: E402
@@ -73,7 +74,7 @@ def test_the_probe_hands_over_every_long_task_and_the_busy_pages_spans(page):
 
 @pytest.fixture
 def busy_report() -> tuple[str, list[Any]]:
-    results = {"busy": {(1, "cold"): cell([70.0]), (1, "warm"): cell([])}}
+    results = {"busy": {Cell(1, "cold"): cell([70.0]), Cell(1, "warm"): cell([])}}
     args = argparse.Namespace(runs=1, sizes="1", profiles="busy", clicks=0, click_profiles="phone")
     args.caches, args.tag, args.untimed, args.note = "cold,warm", "defer", 0, "made up"
     sizes = ServedBytes(runtime=119_000, bundle=35_000, loader=6_000, bridge_page=700, lazy=111_000)
@@ -122,7 +123,7 @@ def test_a_busy_pages_table_has_a_column_per_figure_and_a_figure_per_variant(bus
 
 
 def test_the_desktop_profile_checks_the_globals_and_every_long_task():
-    found = verdicts("desktop", {(1, "cold"): cell([]), (1, "warm"): cell([])})
+    found = verdicts("desktop", profile_figures({Cell(1, "cold"): cell([]), Cell(1, "warm"): cell([])}))
     targets = {v.target: v for v in found if v.area == "SDK, desktop"}
     assert targets["one global on the merchant's window"].figure == "service"
     assert targets["no long task over 50 ms on the merchant's main thread"].figure == "0"
