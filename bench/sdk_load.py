@@ -105,16 +105,12 @@ from load_page import (  # noqa: E402
     CACHES,
 )
 from load_profiles import PROFILES  # noqa: E402
-from load_sampling import Cell, Plan, ProfileSamples, ServedBytes, sample_profile, served_bytes  # noqa: E402
+from load_sampling import Plan, ProfileSamples, ServedBytes, sample_profile, served_bytes  # noqa: E402
+from load_targets import COLD_LOAD_BYTES, RUNTIME_BYTES, bytes_verdicts, click_verdicts, sdk_area, verdicts  # noqa: E402
 from results_file import Verdict, record  # noqa: E402
 
 from backend_stub.testkit.merchant_site import MerchantSite  # noqa: E402
 from backend_stub.web.first_answers import FIRST_TRIPLES  # noqa: E402
-
-
-def sdk_area(name: str) -> str:
-    """The summary's area of the SDK's figures in profile ``name``."""
-    return f"SDK, {PROFILES[name].area}"
 
 
 def run(plan: Plan) -> tuple[dict[Any, Any], dict[Any, Any], dict[Any, Any]]:
@@ -162,33 +158,6 @@ def run(plan: Plan) -> tuple[dict[Any, Any], dict[Any, Any], dict[Any, Any]]:
         )
         site.stop()
     return results, click_results, other_engines
-
-
-Target = tuple[int, str, Measure, float]  # buttons, cache, measure, ceiling of the SDK over the in-page floor
-# The first load targets (issue 15's), in the three profiles they were set for.
-FIRST_TARGETS: list[Target] = [
-    (1, "cold", "first", 3.0),
-    (1, "warm", "first", 2.5),
-    (100, "cold", "all", 1.2),
-    (100, "warm", "all", 1.3),
-]
-# Issue 22's, per profile; the worker floor is held to them too: can the architecture meet them?
-PAGE_TARGETS: dict[str, list[Target]] = {
-    "desktop-60ms": [(1, "cold", "first", 1.4), (1, "warm", "first", 1.3)],
-    "mobile": [(1, "cold", "first", 1.3), (1, "warm", "first", 1.2), (100, "cold", "all", 1.1)],
-    "busy": [(1, "cold", "first", 1.3), (1, "warm", "first", 1.3)],
-    "phone-busy": [(1, "cold", "first", 1.5), (1, "warm", "first", 1.5)],
-}
-TARGETS: dict[str, list[Target]] = {
-    name: (FIRST_TARGETS if name in ("desktop", "desktop-60ms", "phone") else []) + PAGE_TARGETS.get(name, [])
-    for name in PROFILES
-}
-BYTES_TARGET, RUNTIME_TARGET = 170_000, 120_000
-OWN_CODE_TARGET = 1.10  # the SDK over the bridge floor, in every cell
-# Issue 31's: first visible over the in-page floor, in every cell, cold and warm.
-SHOWN_TARGETS = {"desktop": 1.1, "phone": 1.1, "mobile": 1.1, "busy": 1.2, "phone-busy": 1.2}
-WHAT = {"first": "first visible", "all": "all settled"}
-MEASURES: tuple[Measure, ...] = ("first", "all")
 
 
 def _times(cell: CellFigures, key: Measure) -> list[str]:
@@ -253,125 +222,6 @@ def profile_section(name: str, figures: ProfileFigures) -> list[str]:
     return lines
 
 
-def _ratio_verdict(area: str, figures: ProfileFigures, variant: str, target: Target) -> Verdict | None:
-    count, cache, key, ceiling = target
-    if (count, cache) not in figures:
-        return None
-    cell = figures[Cell(count, cache)]
-    mine, floor, ratio = (
-        cell.variants[variant].time(key),
-        cell.floor.time(key),
-        cell.ratios(key).over_floor(variant),
-    )
-    return Verdict(
-        area,
-        f"{count} button{'s' if count > 1 else ''}, {cache}, {WHAT[key]}: ≤ {ceiling}x the in-page floor",
-        f"{ratio:.2f}x ({mine:,.0f} vs {floor:,.0f} ms)",
-        ratio <= ceiling,
-    )
-
-
-def long_task_verdict(area: str, figures: ProfileFigures) -> Verdict:
-    """The SDK adds no task over 50 ms to the merchant's main thread: in no cell has it more per
-    load (median) than the in-page floor has there."""
-    (count, cache), worst = max(
-        figures.items(),
-        key=lambda item: (item[1].sdk.long_over - item[1].floor.long_over, item[1].sdk.long_median),
-    )
-    sdk, floor = worst.sdk, worst.floor
-    added = sdk.long_over - floor.long_over
-    listed = ", ".join(f"{d:.0f}" for d in sdk.over)
-    return Verdict(
-        area,
-        f"no task over {LONG_TASK_MS} ms on the merchant's main thread that the in-page floor lacks",
-        (f"the SDK has {added:g} more per load" if added > 0 else "none more per load")
-        + f" in the worst cell ({count} {cache}): SDK {sdk.long_over:g} per load, longest"
-        f" {sdk.long_median:,.0f} ms (worst {sdk.long_max:,.0f}); in-page floor"
-        f" {floor.long_over:g}, {floor.long_median:,.0f} ms"
-        + (f"; the SDK's tasks over {LONG_TASK_MS} ms there, all loads: {listed} ms" if sdk.over else ""),
-        all(cell.sdk.long_over <= cell.floor.long_over for cell in figures.values()),
-    )
-
-
-def usable_verdict(area: str, figures: ProfileFigures) -> Verdict:
-    """Nothing is shown before it works: in every cell the SDK is usable (the page's queued function
-    has run) no later than its first button is visible; the figure gives usable over the in-page
-    floor's first visible per cell."""
-    ratios = ", ".join(
-        f"{count} {cache} {cell.usable_ratio:.2f}x" for (count, cache), cell in figures.items()
-    )
-    (count, cache), worst = max(figures.items(), key=lambda item: item[1].sdk.usable - item[1].sdk.first)
-    return Verdict(
-        area,
-        "usable ≤ first visible in every cell",
-        f"usable ÷ the in-page floor's first visible: {ratios}; worst cell ({count} {cache}): usable"
-        f" {worst.sdk.usable:,.0f} vs first visible {worst.sdk.first:,.0f} ms",
-        all(cell.sdk.usable <= cell.sdk.first for cell in figures.values()),
-    )
-
-
-def shown_verdict(area: str, figures: ProfileFigures, ceiling: float, variant: str = "sdk") -> Verdict:
-    """``variant``'s first button visible within ``ceiling`` times the in-page floor's, in every
-    cell, cold and warm. The SDK's worst cell is split at the first-answers floor: the loader's
-    own code on that path, then the path's own cost."""
-    (count, cache), worst = max(figures.items(), key=lambda item: item[1].first.over_floor(variant))
-    ratios = worst.first
-    figure = f"worst {ratios.over_floor(variant):.2f}x ({count} {cache})"
-    if variant == "sdk":
-        figure += (
-            f": {ratios.sdk_answers:.2f}x the first-answers floor, which is"
-            f" {ratios.answers_floor:.2f}x the in-page floor"
-        )
-    return Verdict(
-        area,
-        f"first visible ≤ {ceiling}x the in-page floor in every cell, cold and warm",
-        figure,
-        ratios.over_floor(variant) <= ceiling,
-    )
-
-
-def verdicts(name: str, figures: ProfileFigures) -> list[Verdict]:
-    """Each target in one profile, for the SDK and the floors held to them."""
-    area = sdk_area(name)
-    found = [v for target in TARGETS[name] if (v := _ratio_verdict(area, figures, "sdk", target))]
-    worst = max(
-        (cell.ratios(key).sdk_bridge, count, cache, key)
-        for (count, cache), cell in figures.items()
-        for key in MEASURES
-    )
-    found.append(
-        Verdict(
-            area,
-            f"SDK ≤ {OWN_CODE_TARGET}x the bridge floor in every cell",
-            f"worst {worst[0]:.2f}x ({worst[1]} {worst[2]}, {WHAT[worst[3]]})",
-            worst[0] <= OWN_CODE_TARGET,
-        )
-    )
-    found.append(long_task_verdict(area, figures))
-    found.append(usable_verdict(area, figures))
-    if name in SHOWN_TARGETS:
-        found.append(shown_verdict(area, figures, SHOWN_TARGETS[name]))
-    if name == "desktop":
-        over = sum(len(cell.sdk.over) for cell in figures.values())
-        added = sorted({global_name for cell in figures.values() for global_name in cell.sdk.globals})
-        found += [
-            Verdict(area, "no long task over 50 ms on the merchant's main thread", f"{over}", over == 0),
-            Verdict(
-                area, "one global on the merchant's window", ", ".join(added) or "none", added == ["service"]
-            ),
-        ]
-    floor_area = area.replace("SDK", "Worker floor", 1)
-    found += [
-        v
-        for target in PAGE_TARGETS.get(name, [])
-        if (v := _ratio_verdict(floor_area, figures, "worker", target))
-    ]
-    if name in SHOWN_TARGETS:  # can the first-answers path meet its target at all?
-        answers_area = area.replace("SDK", "First-answers floor", 1)
-        found.append(shown_verdict(answers_area, figures, SHOWN_TARGETS[name], "answers"))
-    return found
-
-
 def click_section(name: str, figures: dict[str, ClickFigures]) -> list[str]:
     """The click figures of one profile: a table, one row per moment of the click."""
     return [
@@ -393,48 +243,6 @@ def click_section(name: str, figures: dict[str, ClickFigures]) -> list[str]:
             for moment, taken in figures.items()
         ),
         "",
-    ]
-
-
-def click_verdicts(name: str, figures: dict[str, ClickFigures]) -> list[Verdict]:
-    """A click on a shown button opens the checkout, at each moment; the figures say how fast."""
-    found = []
-    for moment, taken in figures.items():
-        _, _, opened, overlay, interactive, _ = click_row(taken)
-        queue = taken.to_usable
-        ran = (
-            "never"
-            if queue is None
-            else f"{abs(queue):,.0f} ms {'after' if queue > 0 else 'before'} the click"
-        )
-        found.append(
-            Verdict(
-                sdk_area(name),
-                f"a click {CLICK_MOMENTS[moment]} opens the checkout (click → overlay visible, → hosted page"
-                " interactive; goal: one frame plus the loader's task)",
-                f"overlay in {opened}; click → overlay {overlay} ms, → hosted page interactive"
-                f" {interactive} ms; the queued function ran {ran}",
-                taken.lost == 0,
-            )
-        )
-    return found
-
-
-def bytes_verdicts(sizes: ServedBytes) -> list[Verdict]:
-    total = sizes.total
-    return [
-        Verdict(
-            "SDK bytes",
-            f"cold load ≤ {BYTES_TARGET // 1000} kB brotli (runtime + bundle + loader + bridge page)",
-            f"{total / 1000:.1f} kB",
-            total <= BYTES_TARGET,
-        ),
-        Verdict(
-            "SDK bytes",
-            f"runtime ≤ {RUNTIME_TARGET // 1000} kB brotli",
-            f"{sizes.runtime / 1000:.1f} kB",
-            sizes.runtime <= RUNTIME_TARGET,
-        ),
     ]
 
 
@@ -481,8 +289,8 @@ def report(
         "",
         "Bytes of a cold load, brotli as served: "
         + " + ".join(f"{part} {size:,}" for part, size in sizes.parts.items())
-        + f" = {total:,} (target ≤ {BYTES_TARGET:,}; the runtime ≤ {RUNTIME_TARGET:,}). The rest of Brython,"
-        f" {sizes.lazy:,} more, loads only if code uses what the build moved out of the"
+        + f" = {total:,} (target ≤ {COLD_LOAD_BYTES:,}; the runtime ≤ {RUNTIME_BYTES:,})."
+        f" The rest of Brython, {sizes.lazy:,} more, loads only if code uses what the build moved out of the"
         " runtime: never in these pages. The bytes column adds headers and the availability answers.",
         "",
     ]

@@ -19,7 +19,8 @@ from load_floors import VARIANTS  # noqa: E402
 from load_page import PROBE, QUEUED, RESULT, busy_script, merchant_tasks, page_body  # noqa: E402
 from load_profiles import PROFILES  # noqa: E402
 from load_sampling import Cell, CellSamples, Sample, ServedBytes, measure  # noqa: E402
-from sdk_load import report, verdicts  # noqa: E402
+from load_targets import verdicts  # noqa: E402
+from sdk_load import report  # noqa: E402
 
 from backend_stub.testkit.merchant_site import MerchantSite  # noqa: E402
 
@@ -95,9 +96,9 @@ def test_a_busy_page_gets_every_target_for_the_sdk_and_the_floors_held_to_them(b
         "worst 1.50x (1 cold): 1.20x the first-answers floor, which is 1.25x the in-page floor"
     )
     assert rows["First-answers floor, busy desktop page, defer tag", shown].figure == "worst 1.25x (1 cold)"
-    issue_22 = "1 button, cold, first visible: ≤ 1.3x the in-page floor"
-    for held in ("SDK", "Worker floor"):  # issue 22's, for both
-        assert (f"{held}, busy desktop page, defer tag", issue_22) in rows
+    busy_page = "1 button, cold, first visible: ≤ 1.3x the in-page floor"
+    for held in ("SDK", "Worker floor"):  # a slow or busy page's target holds both
+        assert (f"{held}, busy desktop page, defer tag", busy_page) in rows
     assert ("SDK bytes", "runtime ≤ 120 kB brotli") in rows
     assert " — made up\n" in text and "--tag defer --untimed 0` on " in text
     # Under the table, the contract tag's area names: the profile's own, and each floor's.
@@ -127,8 +128,8 @@ def test_the_desktop_profile_checks_the_globals_and_every_long_task():
     targets = {v.target: v for v in found if v.area == "SDK, desktop"}
     assert targets["one global on the merchant's window"].figure == "service"
     assert targets["no long task over 50 ms on the merchant's main thread"].figure == "0"
-    assert "1 button, warm, first visible: ≤ 2.5x the in-page floor" in targets  # issue 15's
-    assert not any(v.area.startswith("Worker floor") for v in found)  # no issue 22 target here
+    assert "1 button, warm, first visible: ≤ 2.5x the in-page floor" in targets  # the start-up's
+    assert not any(v.area.startswith("Worker floor") for v in found)  # no slow or busy page here
 
 
 # A page that shows its button and runs its queue once parsed, as a floor does, and counts its
