@@ -25,10 +25,11 @@ from backend_stub.testkit.engines.firefox import Firefox
 from backend_stub.testkit.engines.webkit import WebKit
 from backend_stub.testkit.merchant_site import MerchantSite
 
-__all__ = ["ENGINES", "run", "report"]
+__all__ = ["ENGINES", "EngineSamples", "run", "report"]
 
 ENGINES: dict[str, Callable[[], Engine]] = {"firefox": Firefox, "webkit": WebKit}
 LABELS = {"firefox": "Firefox", "webkit": "WebKitGTK"}
+EngineSamples = dict[Any, Any]
 SETTLED = "() => window.__bench && window.__bench.all !== null && window.__bench.usable !== null"
 
 

@@ -5,7 +5,6 @@ quickest profile, cold only."""
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 from typing import Any
@@ -18,9 +17,9 @@ from load_figures import profile_figures  # noqa: E402
 from load_floors import VARIANTS  # noqa: E402
 from load_page import PROBE, QUEUED, RESULT, busy_script, merchant_tasks, page_body  # noqa: E402
 from load_profiles import PROFILES  # noqa: E402
-from load_sampling import Cell, CellSamples, Sample, ServedBytes, measure  # noqa: E402
+from load_report import report  # noqa: E402
+from load_sampling import Cell, CellSamples, Plan, Sample, ServedBytes, measure  # noqa: E402
 from load_targets import verdicts  # noqa: E402
-from sdk_load import report  # noqa: E402
 
 from backend_stub.testkit.merchant_site import MerchantSite  # noqa: E402
 
@@ -76,10 +75,11 @@ def test_the_probe_hands_over_every_long_task_and_the_busy_pages_spans(page):
 @pytest.fixture
 def busy_report() -> tuple[str, list[Any]]:
     results = {"busy": {Cell(1, "cold"): cell([70.0]), Cell(1, "warm"): cell([])}}
-    args = argparse.Namespace(runs=1, sizes="1", profiles="busy", clicks=0, click_profiles="phone")
-    args.caches, args.tag, args.untimed, args.note = "cold,warm", "defer", 0, "made up"
+    plan = Plan(
+        runs=1, sizes=[1], profiles=["busy"], clicks=0, click_profiles=["phone"], tag="defer", untimed=0
+    )
     sizes = ServedBytes(runtime=119_000, bundle=35_000, loader=6_000, bridge_page=700, lazy=111_000)
-    return report(results, {}, sizes, args, (1.0, 1.0))
+    return report(results, {}, sizes, plan, "made up", (1.0, 1.0))
 
 
 def test_a_busy_page_gets_every_target_for_the_sdk_and_the_floors_held_to_them(busy_report):
