@@ -2,9 +2,9 @@
 the same engine in the same run: first visible, all settled, and when the SDK is usable (the
 page's queued function has run) against the floor's first visible.
 
-The engines are driven by the cross-engine test suite's drivers (tests/engines: Firefox over
-WebDriver BiDi, WebKitGTK over WebDriver classic). WebDriver classic cannot run a script before
-the page's own, so here the probe is the page's first script, in every engine alike. One sample
+The engines are driven as the cross-engine tests drive them (backend_stub/testkit/engines:
+Firefox over WebDriver BiDi, WebKitGTK over WebDriver classic). WebDriver classic cannot run a
+script before the page's own, so here the probe is the page's first script, in every engine alike. One sample
 is a tab with an empty cache: its first load is the cold figure, its third the warm one (the HTTP
 cache full, as for a returning shopper). The SDK and the floor take turns, each run starting with
 another, so a busy machine slows both alike.
@@ -16,21 +16,31 @@ import functools
 import statistics
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import NamedTuple
 
-from load_page import PROBE, QUEUED, RESULT, page_body
+from load_page import CACHES, PROBE, QUEUED, RESULT, WARM_LOAD, Probed, page_body
 
-from tests.e2e.merchant_site import MerchantSite
-from tests.engines.driver import Engine, Tab
-from tests.engines.firefox import Firefox
-from tests.engines.webkit import WebKit
+from backend_stub.testkit.engines.driver import Engine, Tab
+from backend_stub.testkit.engines.firefox import Firefox
+from backend_stub.testkit.engines.webkit import WebKit
+from backend_stub.testkit.merchant_site import MerchantSite
 
-__all__ = ["ENGINES", "run", "report"]
+__all__ = ["ENGINES", "EngineSamples", "run", "report"]
 
 ENGINES: dict[str, Callable[[], Engine]] = {"firefox": Firefox, "webkit": WebKit}
 LABELS = {"firefox": "Firefox", "webkit": "WebKitGTK"}
-WARM_LOAD = 3
-CACHES = ("cold", "warm")
+
+
+class EngineCell(NamedTuple):
+    """One row of the other engines' table."""
+
+    engine: str  # its label with its version: "Firefox 153.0"
+    buttons: int
+    cache: str
+
+
+VariantSamples = dict[str, list[Probed]]  # "sdk" or "floor" -> its loads
+EngineSamples = dict[EngineCell, VariantSamples]
 SETTLED = "() => window.__bench && window.__bench.all !== null && window.__bench.usable !== null"
 
 
@@ -51,13 +61,14 @@ def variants(site: MerchantSite, floor_script: str) -> dict[str, Callable[[int],
     return {name: functools.partial(lambda name, count: page(name, count), name) for name in ("sdk", "floor")}
 
 
-def load(tab: Tab, url: str) -> dict[Any, Any]:
+def load(tab: Tab, url: str) -> Probed:
+    """Load ``url`` in ``tab`` and wait until every button is settled and the queued function run."""
     tab.goto(url)
     tab.wait_for(SETTLED, timeout=30, what="every button settled and the queued function run")
-    return tab.call(RESULT)
+    return Probed.read(tab.call(RESULT))
 
 
-def sample(engine: Engine, url: str, caches: Sequence[str] = CACHES) -> dict[str, dict[Any, Any]]:
+def sample(engine: Engine, url: str, caches: Sequence[str] = CACHES) -> dict[str, Probed]:
     """{cache: figures} for each of ``caches``. Cold: the first load in a tab with an empty cache;
     warm: the third in that tab (the tab loads the page once when only cold is asked for)."""
     tab = engine.fresh_tab()
@@ -77,11 +88,11 @@ def run(
     *,
     untimed: int = 1,
     caches: Sequence[str] = CACHES,
-) -> dict[Any, Any]:
+) -> EngineSamples:
     """{(engine label with version, buttons, cache): {"sdk": [samples], "floor": [samples]}} for
     each of ``caches``, after ``untimed`` samples of each page (server and browser warm-up)."""
     pages = variants(site, floor_script)
-    results: dict[Any, Any] = {}
+    results: EngineSamples = {}
     for name in names:
         engine = ENGINES[name]()
         label = f"{LABELS[name]} {engine.version}"
@@ -90,25 +101,38 @@ def run(
                 for url in pages.values():
                     sample(engine, url(1), caches)
             for count in sizes:
-                samples: dict[str, list[dict[Any, Any]]] = {"sdk": [], "floor": []}
+                samples: dict[str, list[dict[str, Probed]]] = {"sdk": [], "floor": []}
                 order = list(pages)
                 for index in range(runs):
                     for variant in order[index % 2 :] + order[: index % 2]:
                         samples[variant].append(sample(engine, pages[variant](count), caches))
                 for cache in caches:
                     cell = {variant: [s[cache] for s in taken] for variant, taken in samples.items()}
-                    results[label, count, cache] = cell
+                    results[EngineCell(label, count, cache)] = cell
                     print(f"  {label}, {count:>3} buttons, {cache}: {' | '.join(row(cell))}", file=sys.stderr)
         finally:
             engine.close()
     return results
 
 
-def median(samples: list[dict[Any, Any]], key: str) -> float:
-    return statistics.median(s[key] for s in samples)
+class Medians(NamedTuple):
+    """One variant's median times in one cell, in milliseconds from navigation start."""
+
+    first: float
+    all: float
+    usable: float
+
+    @classmethod
+    def of(cls, samples: list[Probed]) -> Medians:
+        """The medians of ``samples``."""
+        return cls(
+            first=statistics.median(s.first for s in samples),
+            all=statistics.median(s.all for s in samples),
+            usable=statistics.median(s.usable for s in samples),
+        )
 
 
-def report(results: dict[Any, Any], runs: int) -> str:
+def report(results: EngineSamples, runs: int) -> str:
     """The Markdown section: one row per engine, button count and cache."""
     engines = sorted({label for label, _, _ in results})
     lines = [
@@ -126,13 +150,11 @@ def report(results: dict[Any, Any], runs: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def row(samples: dict[Any, Any]) -> list[str]:
+def row(samples: VariantSamples) -> list[str]:
     """First visible and all settled: SDK / floor (ratio); the SDK usable (over the floor's first
     visible); medians in milliseconds."""
-    cells = []
-    for key in ("first", "all"):
-        sdk, floor = median(samples["sdk"], key), median(samples["floor"], key)
-        cells.append(f"{sdk:,.0f} / {floor:,.0f} ({sdk / floor:.2f}x)")
-    usable, floor_first = median(samples["sdk"], "usable"), median(samples["floor"], "first")
-    cells.append(f"{usable:,.0f} ({usable / floor_first:.2f}x)")
+    sdk, floor = Medians.of(samples["sdk"]), Medians.of(samples["floor"])
+    pairs = ((sdk.first, floor.first), (sdk.all, floor.all))
+    cells = [f"{mine:,.0f} / {theirs:,.0f} ({mine / theirs:.2f}x)" for mine, theirs in pairs]
+    cells.append(f"{sdk.usable:,.0f} ({sdk.usable / floor.first:.2f}x)")
     return cells

@@ -13,16 +13,28 @@ Chromium; bench/engine_load.py makes the probe the page's first script in Firefo
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
 __all__ = [
+    "CACHES",
     "CLICK_PROBE",
     "CLICK_RESULT",
     "PROBE",
     "QUEUED",
     "RESULT",
+    "WARM_LOAD",
+    "Probed",
     "busy_script",
     "merchant_tasks",
     "page_body",
 ]
+
+# Cold: a browser with nothing of the page's cached. Warm: the WARM_LOAD-th load in the same
+# browser profile (V8 keeps compiled code from the second load on; the third is warm).
+CACHES = ("cold", "warm")
+WARM_LOAD = 3
 
 PROBE = """
 (() => {
@@ -55,6 +67,29 @@ RESULT = """() => ({
   globals: Object.getOwnPropertyNames(window)
     .filter(name => !window.__bench.names.has(name) && name !== '__bench' && !/^[0-9]+$/.test(name)),
 })"""
+
+
+@dataclass(frozen=True)
+class Probed:
+    """What the probe saw in one load of the page (:data:`RESULT`), in milliseconds from
+    navigation start; read once every button is settled and the page's queued function has run."""
+
+    first: float  # the first button visible
+    all: float  # every button settled (shown)
+    usable: float  # the page's queued function has run
+    long_tasks: list[float]  # durations of the long tasks, the busy page's own left out
+    globals: list[str]  # names the scripts added to the window
+
+    @classmethod
+    def read(cls, result: Mapping[str, Any]) -> Probed:
+        """:data:`RESULT`'s answer, typed."""
+        return cls(
+            first=result["first"],
+            all=result["all"],
+            usable=result["usable"],
+            long_tasks=merchant_tasks(result["longTasks"], result["own"]),
+            globals=list(result["globals"]),
+        )
 
 
 def merchant_tasks(long_tasks: list[list[float]], own: list[list[float]]) -> list[float]:

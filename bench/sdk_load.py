@@ -2,55 +2,23 @@
 
 The same merchant page (on ``localhost``) is loaded with this SDK (loader + bridge on the
 service origin, ``127.0.0.1``) and with four floors, in rotation, so a busy machine slows all
-alike; the report gives medians and their ratios:
+alike; the report gives medians and their ratios. What it measures:
 
-- the in-page floor, ``bench/baseline.js``: a plain-JavaScript script in the page that does
-  nothing but the fast path (one fetch per distinct button, a CORS preflight each);
-- the bridge floor (``bench/bridge_floor/``): the SDK's architecture with nothing in it (the
-  iframe on the service origin, the same Brython runtime, postMessage, fetch in JavaScript),
-  served by a second server as its ``/sdk.js``; the SDK over it is what the SDK's own code
-  costs, it over the in-page floor what the architecture costs;
-- the worker floor (``bench/worker_floor/``): the architecture of issue 22 with nothing in it
-  (the buttons' queries in the iframe's URL, the same Brython runtime started in a Web Worker,
-  which fetches them and answers all in one message, applied in one task), served by a third
-  server: what that architecture cannot go below when its first answers wait for the runtime;
-- the first-answers floor (``bench/answers_floor/``): the SDK's path to its first visible button
-  with nothing else in it (issue 31's: the watched elements read as the loader reads them, one
-  CORS simple ``GET /sdk/first`` with the loader's query, answered by the sandbox's own rules, the
-  show and hide commands applied in one task; no bridge), served as ``/sdk.js`` by a fourth
-  sandbox server, the one it asks: the SDK over it (first visible) is what the loader's own code
-  costs on that path, it over the in-page floor what the path costs (a cross-origin script, the
-  server's rules); past one answer's bounds (20 distinct buttons) it asks again for the rest, one
-  request after the other, where the SDK's bridge checks them, so its all settled at 100 buttons
-  is no floor of the SDK's;
 - time from navigation start until the first button is visible, until all are settled, and
   until the SDK is usable (a function the page pushed on the ``service`` queue before the SDK's
-  tag has run; each floor runs its queue when it shows its first button), for 1 and 100 buttons
-  (distinct amounts), with a cold cache (a new incognito context) and a warm one (the third load
-  in a browser profile on disk, where V8 keeps compiled code);
-- in six profiles (``--profiles``): ``desktop``, on loopback; ``desktop-60ms``, with a 60 ms
-  round trip between the browser and every server (bench/latency.py, a delay line below HTTP
-  that reaches the bridge's own renderer too); ``phone``, Chromium's emulation of a phone
-  (CPU 4x slower, 60 ms of latency, 10 Mbit/s each way) through Playwright's CDP session, with
-  the cross-site iframe in the page's renderer as Chrome on Android keeps it (it isolates only
-  sites a user logs in to), so the emulation covers the bridge too; ``mobile``, Lighthouse's
-  mobile profile the same way (CPU 4x, 150 ms, 1.6 Mbit/s down, 750 kbit/s up); ``busy`` and
-  ``phone-busy``, the desktop and phone profiles on a page busy with its own start-up work
-  (1.5 s as back-to-back 100 ms tasks, from before the SDK's script tag: load_page.busy_script);
-- Chromium slows a page's renderer but not the dedicated workers it starts (CDP answers
-  "Operation is only supported for pages, not workers"): in the CPU 4x profiles, work done in a
-  worker runs at the machine's speed, so those figures flatter a worker by up to 3x its CPU time;
+  tag has run), for 1 and 100 buttons (distinct amounts), with a cold cache and a warm one;
 - bytes of a cold load as the build serves them (brotli) and as transferred; the longest task on
-  the merchant page's main thread that is not the page's own busy work (PerformanceObserver
-  longtask), until every button is settled and the SDK usable, for the SDK and every floor;
-  globals added;
-- in the phone profile (``--click-profiles``), clicks on a pay button wired in the page's queued function
-  (``service.checkout`` on a checkout made with the private key), the moment it shows and after
-  ``await service.ready``: from the click to the loader's overlay visible and to the hosted
-  page interactive; a click that opens nothing within 5 s is counted as lost (``--clicks N``
-  of each, 0 for none);
-- first visible and all settled in Firefox and WebKit too, on loopback, against the in-page
-  floor measured in the same engine (``bench/engine_load.py``; ``--engines ''`` leaves them out).
+  the merchant page's main thread that is not the page's own busy work, until every button is
+  settled and the SDK usable, for the SDK and every floor; globals added;
+- in the click profiles, clicks on a pay button wired in the page's queued function, the moment
+  it shows and after ``await service.ready`` (load_clicks);
+- first visible and all settled in Firefox and WebKit too, against the in-page floor measured
+  in the same engine (engine_load).
+
+This script is the command line; the parts are modules beside it: load_profiles (where the
+browser is), load_floors (the floors and their servers), load_page (the page and its probes),
+load_sampling (the loads), load_clicks (the clicks), load_figures (medians and ratios),
+load_targets (the targets and their verdicts) and load_report (the Markdown).
 
 Usage: ``python bench/sdk_load.py [--runs N] [--sizes 1,100]
 [--profiles desktop,desktop-60ms,phone,mobile,busy,phone-busy] [--caches cold,warm] [--clicks 3]
@@ -65,402 +33,54 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import json
 import os
-import platform
-import shutil
-import statistics
 import sys
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, closing
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
+# sdk/ holds the SDK's build inputs, which nothing installs: the first-answers floor reads what the
+# build's loader watches from there (load_floors).
 sys.path.insert(0, str(ROOT))
 
 import engine_load  # noqa: E402 (bench/, beside this file)
 from latency import Delayed  # noqa: E402
-from load_page import (  # noqa: E402
-    CLICK_PROBE,
-    CLICK_RESULT,
-    PROBE,
-    QUEUED,
-    RESULT,
-    busy_script,
-    merchant_tasks,
-    page_body,
+from load_clicks import (  # noqa: E402
+    CLICK_MOMENTS,
+    CLICK_PROFILES,
+    ClickFigures,
+    ClickSample,
+    click_row,
+    sample_clicks,
 )
-from results_file import Verdict, record  # noqa: E402
+from load_figures import CellFigures, summary_line  # noqa: E402
+from load_floors import FLOORS, TAGS, in_page_floor, start_servers, variants  # noqa: E402
+from load_page import CACHES  # noqa: E402
+from load_profiles import PROFILES  # noqa: E402
+from load_report import report  # noqa: E402
+from load_sampling import Plan, ProfileSamples, sample_profile, served_bytes  # noqa: E402
+from results_file import record  # noqa: E402
 
-from backend_stub.chromium import LAUNCH_ARGS, launch_options  # noqa: E402
-from backend_stub.config import Config  # noqa: E402
-from backend_stub.testkit import ServiceProcess  # noqa: E402
-from backend_stub.testkit.sandbox import Sandbox  # noqa: E402
-from backend_stub.web.first_answers import FIRST_TRIPLES  # noqa: E402
-from sdk.tooling.loader_text import watched  # noqa: E402
-from tests.e2e.checkout_page import create_checkout  # noqa: E402
-from tests.e2e.merchant_site import SDK_QUERY, MerchantSite  # noqa: E402
-
-WARM_LOAD = 3  # V8 caches compiled code from the second load on; the third is warm
-CACHES = engine_load.CACHES  # a new incognito context; the WARM_LOAD-th load in a profile on disk
-VARIANTS = ("sdk", "bridge", "worker", "answers", "floor")
-FLOORS = ("bridge", "worker", "answers")  # served by servers of their own, as their /sdk.js
+from backend_stub.testkit.merchant_site import MerchantSite  # noqa: E402
 
 
 @dataclass(frozen=True)
-class Profile:
-    """Where the browser is: its CPU, its distance to the servers."""
+class Run:
+    """A run's samples: Chromium's loads and clicks by profile, and the other engines' loads."""
 
-    label: str
-    rtt_ms: float = 0  # a delay line in front of every server
-    cpu_slowdown: float = 1  # Chromium's CPU throttling
-    network: dict[Any, Any] = field(default_factory=dict)  # Chromium's network emulation
-    site_isolation: bool = True
-    busy: bool = False  # the merchant page's own start-up work before the SDK's script tag
-
-    def launch(self, **extra: object) -> dict[Any, Any]:
-        args = list(LAUNCH_ARGS)
-        if not self.site_isolation:
-            args += ["--disable-site-isolation-trials", "--disable-features=IsolateOrigins,site-per-process"]
-        # The browser shoppers run, not the test suite's headless shell (backend_stub.chromium).
-        return launch_options(args=args, full_browser=True, **extra)
-
-    def emulate(self, context: BrowserContext, page: Page) -> None:
-        """Slow ``page`` (and the frames in its renderer) down before it loads anything."""
-        if self.cpu_slowdown == 1 and not self.network:
-            return
-        session = context.new_cdp_session(page)
-        session.send("Emulation.setCPUThrottlingRate", {"rate": self.cpu_slowdown})
-        if self.network:
-            session.send("Network.enable")
-            session.send("Network.emulateNetworkConditions", {"offline": False, **self.network})
+    loads: dict[str, ProfileSamples]
+    clicks: dict[str, dict[str, list[ClickSample]]]  # profile -> moment -> its clicks
+    engines: engine_load.EngineSamples
 
 
-PHONE_LINK = {"latency": 60, "downloadThroughput": 10_000_000 / 8, "uploadThroughput": 10_000_000 / 8}
-# Lighthouse's mobile throttling (its mobileSlow4G: 150 ms, 1.6 Mbit/s down, 750 kbit/s up, CPU 4x),
-# applied as DevTools applies it, in kilobits of 1,024 bits.
-LIGHTHOUSE_LINK = {
-    "latency": 150,
-    "downloadThroughput": 1.6 * 1024 * 1024 / 8,
-    "uploadThroughput": 750 * 1024 / 8,
-}
-PROFILES = {
-    "desktop": Profile("desktop, loopback"),
-    "desktop-60ms": Profile("desktop, 60 ms round trip", rtt_ms=60),
-    "phone": Profile(
-        "phone: CPU 4x, 60 ms, 10 Mbit/s", cpu_slowdown=4, network=PHONE_LINK, site_isolation=False
-    ),
-    "mobile": Profile(
-        "Lighthouse mobile: CPU 4x, 150 ms, 1.6 Mbit/s",
-        cpu_slowdown=4,
-        network=LIGHTHOUSE_LINK,
-        site_isolation=False,
-    ),
-    "busy": Profile("desktop, loopback, busy page", busy=True),
-    "phone-busy": Profile(
-        "phone, busy page", cpu_slowdown=4, network=PHONE_LINK, site_isolation=False, busy=True
-    ),
-}
-AREAS = {
-    "desktop": "SDK, desktop",
-    "desktop-60ms": "SDK, desktop at 60 ms",
-    "phone": "SDK, phone",
-    "mobile": "SDK, Lighthouse mobile",
-    "busy": "SDK, busy desktop page",
-    "phone-busy": "SDK, busy phone page",
-}
-
-
-@dataclass(frozen=True)
-class Plan:
-    """What one run measures: its command line's choices."""
-
-    runs: int  # samples per cell and variant
-    sizes: list[int]  # button counts
-    profiles: list[str]
-    caches: list[str] = field(default_factory=lambda: list(CACHES))
-    engines: list[str] = field(default_factory=list)  # other engines (bench/engine_load.py)
-    clicks: int = 0  # clicks at each moment, in each of ``click_profiles``
-    click_profiles: list[str] = field(default_factory=list)
-    tag: str = "async"  # the SDK's tag attribute (and the floors' served as its /sdk.js)
-    untimed: int = 1  # loads (and clicks) before the timed ones, to warm servers and browsers up
-
-
-class Variant:
-    """One way of putting buttons on the page: a script tag in its head."""
-
-    def __init__(self, name: str, site: MerchantSite, merchant: str, script: str) -> None:
-        self.name, self.site, self.merchant, self.script = name, site, merchant, script
-        self.urls: dict[int, str] = {}
-
-    def url(self, count: int) -> str:
-        """The page with ``count`` buttons, at the merchant origin the browser reaches."""
-        if count not in self.urls:
-            path = self.site.page(page_body(count), head=self.script, sdk=False).removeprefix(self.site.url)
-            self.urls[count] = self.merchant + path
-        return self.urls[count]
-
-
-TAGS = ("async", "defer")  # CONTRACT 3's tag; docs/sdk.md's advice for a page busy at load
-
-
-def variants(
-    site: MerchantSite, merchant: str, service: str, floors: dict[str, str], busy: bool, tag: str = "async"
-) -> list[Variant]:
-    """The SDK as the README embeds it (its tag ``tag``), the bridge, worker and first-answers floors
-    the same way, and the in-page floor (``defer``), each after the page's function queued for the SDK
-    (load_page.QUEUED); on a busy page, each after the page's own start-up script too."""
-    own = (busy_script() if busy else "") + QUEUED
-    return [
-        Variant("sdk", site, merchant, own + f'<script src="{service}/sdk.js?{SDK_QUERY}" {tag}></script>'),
-        *(
-            Variant(
-                name, site, merchant, own + f'<script src="{floors[name]}/sdk.js?{SDK_QUERY}" {tag}></script>'
-            )
-            for name in FLOORS
-        ),
-        Variant(
-            "floor",
-            site,
-            merchant,
-            own + f'<script src="/bench/baseline.js?api={service}&{SDK_QUERY}" defer></script>',
-        ),
-    ]
-
-
-def floor_dir(name: str, folder: Path) -> Path:
-    """An SDK folder for a server of its own (``--sdk-dir``) whose ``/sdk.js`` is the ``name``
-    floor: bench/<name>_floor/ around the very Brython runtime file the SDK's bridge loads (the
-    first-answers floor, which loads none: :func:`answers_floor_dir`)."""
-    if name == "answers":
-        return answers_floor_dir(folder)
-    dist = Config().sdk_dir
-    built = json.loads((dist / "manifest.json").read_text(encoding="utf-8"))
-    runtime = built["brython"]
-    for file in (runtime, built["brython_lazy"]):  # the runtime, and the parts it loads on first use
-        for suffix in ("", ".br", ".gz"):
-            shutil.copy(dist / (file + suffix), folder / (file + suffix))
-    source = ROOT / "bench" / f"{name}_floor"
-    page, script = f"{name}-floor.html", f"{name}-floor.js"
-    for template, target in (("bridge.html", page), ("bridge.js", script)):
-        text = source.joinpath(template).read_text(encoding="utf-8")
-        text = text.replace("__BRYTHON__", runtime).replace("__BRIDGE_SCRIPT__", script)
-        (folder / target).write_text(text, encoding="utf-8")
-    loader = source.joinpath("loader.js").read_text(encoding="utf-8")
-    (folder / "loader.js").write_text(loader.replace("__BRIDGE__", page), encoding="utf-8")
-    manifest = {
-        "brython": runtime,
-        "brython_lazy": built["brython_lazy"],
-        "bundle": script,
-        "bridge": page,
-        "loader": "loader.js",
-    }
-    (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
-    return folder
-
-
-def answers_floor_dir(folder: Path) -> Path:
-    """The build's SDK folder with bench/answers_floor/loader.js as its ``/sdk.js``, watching what
-    the build's loader watches: a server of its own serves it, and answers its ``/sdk/first`` as
-    the SDK's server answers the loader's."""
-    dist = Config().sdk_dir
-    # The build's compressed loader would be served before a plain one: none of it is copied.
-    shutil.copytree(dist, folder, dirs_exist_ok=True, ignore=shutil.ignore_patterns("loader.js*"))
-    script = (ROOT / "bench" / "answers_floor" / "loader.js").read_text(encoding="utf-8")
-    (folder / "loader.js").write_text(script.replace("__WATCH__", watched()), encoding="utf-8")
-    return folder
-
-
-def served_bytes() -> dict[str, int]:
-    """What a cold load of the SDK downloads, as the build compresses it (brotli)."""
-    dist = Config().sdk_dir
-    built = json.loads((dist / "manifest.json").read_text(encoding="utf-8"))
-    sizes = {part: (dist / (built[key] + ".br")).stat().st_size for part, key in SERVED_PARTS}
-    sizes["on first use only"] = (dist / (built["brython_lazy"] + ".br")).stat().st_size
-    return sizes
-
-
-SERVED_PARTS = [("runtime", "brython"), ("bundle", "bundle"), ("loader", "loader"), ("bridge page", "bridge")]
-BYTES_TARGET, RUNTIME_TARGET = 170_000, 120_000
-
-
-LOADED = "window.__bench && window.__bench.all !== null && window.__bench.usable !== null"
-
-
-def load(context: BrowserContext, url: str, profile: Profile) -> dict[Any, Any]:
-    """Load ``url`` once in ``context`` and wait until every button is settled and the function
-    the page queued has run."""
-    page = context.new_page()
-    profile.emulate(context, page)
-    finished: list[Any] = []
-    page.on("requestfinished", lambda request: finished.append(request))
-    page.goto(url)
-    page.wait_for_function(LOADED, timeout=60_000)
-    result = page.evaluate(RESULT)
-    result["longTasks"] = merchant_tasks(result["longTasks"], result.pop("own"))
-    result["bytes"] = sum(
-        sizes["responseBodySize"] + sizes["responseHeadersSize"]
-        for sizes in (request.sizes() for request in finished)
-    )
-    result["requests"] = len(finished)
-    page.close()
-    return result
-
-
-def measure(
-    playwright: Playwright, browser: Browser, profile: Profile, url: str, warm: bool
-) -> dict[Any, Any]:
-    """One sample. Cold: a fresh incognito context. Warm: a profile on disk, as a returning
-    shopper's browser has, loaded three times (V8 keeps compiled code only in a real profile:
-    an incognito context never reuses it)."""
-    if not warm:
-        context = browser.new_context()
-        context.add_init_script(PROBE)
-        try:
-            return load(context, url, profile)
-        finally:
-            context.close()
-    with tempfile.TemporaryDirectory() as folder:
-        context = playwright.chromium.launch_persistent_context(folder, **profile.launch())
-        context.add_init_script(PROBE)
-        try:
-            for _ in range(WARM_LOAD - 1):
-                load(context, url, profile)
-            return load(context, url, profile)
-        finally:
-            context.close()
-
-
-def run_profile(
-    playwright: Playwright,
-    browser: Browser,
-    profile: Profile,
-    pages: list[Variant],
-    plan: Plan,
-) -> dict[Any, Any]:
-    """{(buttons, cache): {variant: [samples]}} in one profile (``browser`` launched for it), the
-    variants in rotation."""
-    for _ in range(plan.untimed):  # server and browser warm-up
-        for variant in pages:
-            measure(playwright, browser, profile, variant.url(1), warm=False)
-    results: dict[Any, Any] = {}
-    for count in plan.sizes:
-        for cache in plan.caches:
-            samples: dict[str, list[dict[Any, Any]]] = {variant.name: [] for variant in pages}
-            for index in range(plan.runs):
-                # Each run starts with another variant, so a busy machine slows all alike.
-                for variant in pages[index % len(pages) :] + pages[: index % len(pages)]:
-                    samples[variant.name].append(
-                        measure(playwright, browser, profile, variant.url(count), cache == "warm")
-                    )
-            results[count, cache] = samples
-            print(
-                f"  {profile.label}, {count:>3} buttons, {cache}: {summary_line(samples)}",
-                file=sys.stderr,
-            )
-    return results
-
-
-# The click figures: a shopper's click on a pay button wired in the page's queued function, by
-# default in the phone profile only (each is a page load, a checkout overlay and its hosted page).
-CLICK_PROFILES = ("phone",)
-CLICK_MOMENTS = {
-    "shown": "the moment the button shows",
-    "ready": "after `await service.ready`",
-}
-OVERLAY_WAIT_MS = 5_000  # bounded: a click that opened nothing by then is a lost click
-INTERACTIVE_WAIT_MS = 30_000
-READY_WAIT_MS = 60_000
-READY = f"""() => Promise.race([
-  window.service.ready.then(() => true),
-  new Promise(resolve => setTimeout(() => resolve(false), {READY_WAIT_MS})),
-])"""
-
-
-def waited(page: Page, predicate: str, timeout_ms: float) -> bool:
-    """Whether ``predicate`` came true in the page within ``timeout_ms``."""
-    try:
-        page.wait_for_function(predicate, timeout=timeout_ms)
-    except PlaywrightTimeout:
-        return False
-    return True
-
-
-def click_sample(
-    browser: Browser, profile: Profile, url: str, sandbox: Sandbox, moment: str
-) -> dict[Any, Any]:
-    """One click on the page's first button, in a fresh incognito context, on a checkout made for
-    it with the private key: the moment the button is visible, or once ``service.ready`` has
-    resolved and the queued function has run (``moment``: a key of :data:`CLICK_MOMENTS`)."""
-    checkout_id = create_checkout(sandbox)
-    context = browser.new_context()
-    context.add_init_script(PROBE)
-    context.add_init_script(CLICK_PROBE)
-    try:
-        page = context.new_page()
-        profile.emulate(context, page)
-        page.goto(f"{url}?checkout={checkout_id}&click={moment}")
-        if moment == "shown":  # the page clicks it itself (load_page.CLICK_PROBE)
-            page.wait_for_function("window.__click.click !== null", timeout=READY_WAIT_MS)
-        else:
-            page.wait_for_function("window.__bench.usable !== null", timeout=READY_WAIT_MS)
-            if not page.evaluate(READY):
-                raise RuntimeError(f"service.ready did not resolve within {READY_WAIT_MS} ms")
-            at = page.wait_for_function("window.__click.at", timeout=READY_WAIT_MS).json_value()
-            page.mouse.click(at["x"], at["y"])
-        if waited(page, "window.__click.overlay !== null", OVERLAY_WAIT_MS):
-            waited(page, "window.__click.interactive !== null", INTERACTIVE_WAIT_MS)
-        return dict(page.evaluate(CLICK_RESULT))
-    finally:
-        context.close()
-
-
-def run_clicks(
-    browser: Browser, profile: Profile, url: str, sandbox: Sandbox, plan: Plan
-) -> dict[str, list[dict[Any, Any]]]:
-    """{moment: [samples]}: ``plan.clicks`` of each, the moments in rotation, after
-    ``plan.untimed`` clicks (the checkout's pages and their server warmed up)."""
-    for _ in range(plan.untimed):
-        click_sample(browser, profile, url, sandbox, "ready")
-    samples: dict[str, list[dict[Any, Any]]] = {moment: [] for moment in CLICK_MOMENTS}
-    moments = list(CLICK_MOMENTS)
-    for index in range(plan.clicks):
-        for moment in moments[index % 2 :] + moments[: index % 2]:
-            samples[moment].append(click_sample(browser, profile, url, sandbox, moment))
-    for moment, taken in samples.items():
-        print(
-            f"  {profile.label}, click {CLICK_MOMENTS[moment]}: {' | '.join(click_row(taken))}",
-            file=sys.stderr,
-        )
-    return samples
-
-
-def start_servers(stack: ExitStack, folder: Path) -> tuple[ServiceProcess, dict[str, str]]:
-    """The SDK's sandbox server and each floor's (folders under ``folder``), started side by side
-    and stopped when ``stack`` closes; returns the SDK's and {floor: its URL}."""
-    floors = {}
-    for floor in FLOORS:
-        (folder / floor).mkdir()
-        floors[floor] = ServiceProcess(extra_args=["--sdk-dir", str(floor_dir(floor, folder / floor))])
-    service = ServiceProcess()
-    for process in (service, *floors.values()):
-        stack.callback(process.stop)
-    with ThreadPoolExecutor(len(floors) + 1) as pool:
-        list(pool.map(ServiceProcess.start, (service, *floors.values())))
-    return service, {floor: process.url for floor, process in floors.items()}
-
-
-def run(plan: Plan) -> tuple[dict[Any, Any], dict[Any, Any], dict[Any, Any]]:
-    """{profile: Chromium's figures}, {profile: click figures}, then the figures of the other
-    engines (bench/engine_load.py), as ``plan`` says."""
-    results: dict[Any, Any] = {}
-    click_results: dict[Any, Any] = {}
+def run(plan: Plan) -> Run:
+    """Every sample ``plan`` asks for, the servers and browsers started and stopped here."""
+    results: dict[str, ProfileSamples] = {}
+    click_results: dict[str, dict[str, list[ClickSample]]] = {}
     with ExitStack() as servers:
         folder = Path(servers.enter_context(tempfile.TemporaryDirectory()))
         service, floor_urls = start_servers(servers, folder)
@@ -477,435 +97,34 @@ def run(plan: Plan) -> tuple[dict[Any, Any], dict[Any, Any], dict[Any, Any]]:
                 pages = variants(site, merchant, service_url, floors, profile.busy, plan.tag)
                 # One browser for the profile's loads and its clicks after them.
                 browser = in_profile.enter_context(closing(playwright.chromium.launch(**profile.launch())))
-                results[name] = run_profile(playwright, browser, profile, pages, plan)
-                if plan.clicks and name in plan.click_profiles:
-                    click_results[name] = run_clicks(
-                        browser, profile, pages[0].url(1), service.sandbox(), plan
+                results[name] = {}
+                for cell, samples in sample_profile(playwright, browser, profile, pages, plan):
+                    results[name][cell] = samples
+                    progress = (
+                        f"{cell.buttons:>3} buttons, {cell.cache}: {summary_line(CellFigures.of(samples))}"
                     )
-        floor_script = f'<script src="/bench/baseline.js?api={service.url}&{SDK_QUERY}" defer></script>'
+                    print(f"  {profile.label}, {progress}", file=sys.stderr)
+                if plan.clicks and name in plan.click_profiles:
+                    clicked = sample_clicks(browser, profile, pages[0].url(1), service.sandbox(), plan)
+                    click_results[name] = clicked
+                    for moment, taken in clicked.items():
+                        row = " | ".join(click_row(ClickFigures.of(taken)))
+                        print(f"  {profile.label}, click {CLICK_MOMENTS[moment]}: {row}", file=sys.stderr)
         other_engines = engine_load.run(
-            plan.engines, plan.runs, plan.sizes, site, floor_script, untimed=plan.untimed, caches=plan.caches
+            plan.engines,
+            plan.runs,
+            plan.sizes,
+            site,
+            in_page_floor(service.url),
+            untimed=plan.untimed,
+            caches=plan.caches,
         )
         site.stop()
-    return results, click_results, other_engines
-
-
-def median(values: list[float]) -> float:
-    return statistics.median(values) if values else float("nan")
-
-
-def stats(samples: list[dict[Any, Any]]) -> dict[Any, Any]:
-    longest = [max(s["longTasks"], default=0) for s in samples]
-    return {
-        "first": median([s["first"] for s in samples]),
-        "all": median([s["all"] for s in samples]),
-        "usable": median([s["usable"] for s in samples]),
-        "bytes": median([s["bytes"] for s in samples]),
-        "requests": median([s["requests"] for s in samples]),
-        "long_median": median(longest),
-        "long_max": max(longest, default=0),
-        "long_over_50": median([sum(1 for d in s["longTasks"] if d > 50) for s in samples]),
-        "globals": sorted({name for s in samples for name in s["globals"]}),
-    }
-
-
-def summary_line(samples: dict[Any, Any]) -> str:
-    """One cell's figures on one line, as the run goes: each measure of every variant, in
-    :data:`VARIANTS`' order, with the ratios of the table."""
-    figures = {name: stats(samples[name]) for name in VARIANTS}
-    sdk, bridge, worker, answers, floor = figures.values()
-
-    def measure(key: str) -> str:
-        ratios = [
-            f"{sdk[key] / floor[key]:.2f}x the floor",
-            f"{sdk[key] / bridge[key]:.2f}x the bridge floor",
-            f"worker floor {worker[key] / floor[key]:.2f}x",
-        ]
-        if key == "first":
-            ratios.append(
-                f"{sdk[key] / answers[key]:.2f}x the first-answers floor, which is"
-                f" {answers[key] / floor[key]:.2f}x the floor"
-            )
-        times = " / ".join(f"{f[key]:.0f}" for f in figures.values())
-        return f"{key} {times} ms ({', '.join(ratios)})"
-
-    usable = " / ".join(f"{f['usable']:.0f}" for f in figures.values())
-    return ", ".join(
-        [measure("first"), measure("all")]
-        + [f"usable {usable} ms ({sdk['usable'] / floor['first']:.2f}x the floor's first visible)"]
-    )
-
-
-Target = tuple[int, str, str, float]  # buttons, cache, measure, ceiling of the SDK over the in-page floor
-# The first load targets (issue 15's), in the three profiles they were set for.
-FIRST_TARGETS: list[Target] = [
-    (1, "cold", "first", 3.0),
-    (1, "warm", "first", 2.5),
-    (100, "cold", "all", 1.2),
-    (100, "warm", "all", 1.3),
-]
-# Issue 22's, per profile; the worker floor is held to them too: can the architecture meet them?
-PAGE_TARGETS: dict[str, list[Target]] = {
-    "desktop-60ms": [(1, "cold", "first", 1.4), (1, "warm", "first", 1.3)],
-    "mobile": [(1, "cold", "first", 1.3), (1, "warm", "first", 1.2), (100, "cold", "all", 1.1)],
-    "busy": [(1, "cold", "first", 1.3), (1, "warm", "first", 1.3)],
-    "phone-busy": [(1, "cold", "first", 1.5), (1, "warm", "first", 1.5)],
-}
-TARGETS: dict[str, list[Target]] = {
-    name: (FIRST_TARGETS if name in ("desktop", "desktop-60ms", "phone") else []) + PAGE_TARGETS.get(name, [])
-    for name in PROFILES
-}
-OWN_CODE_TARGET = 1.10  # the SDK over the bridge floor, in every cell
-# Issue 31's: first visible over the in-page floor, in every cell, cold and warm.
-SHOWN_TARGETS = {"desktop": 1.1, "phone": 1.1, "mobile": 1.1, "busy": 1.2, "phone-busy": 1.2}
-WHAT = {"first": "first visible", "all": "all settled"}
-LONG_TASK = 50  # ms: a task that delays input (INP) and counts towards Total Blocking Time
-
-
-def _times(samples: dict[str, dict[Any, Any]], key: str) -> list[str]:
-    """A measure's cells: every variant's median, then the ratios of the table's header; the
-    first-answers floor's for first visible only (past 20 distinct buttons, its all settled is no
-    floor of the SDK's: the module's docstring)."""
-    sdk, bridge, worker, answers, floor = (samples[name][key] for name in VARIANTS)
-    cells = [
-        " / ".join(f"{samples[name][key]:,.0f}" for name in VARIANTS),
-        f"{sdk / floor:.2f}x",
-        f"{sdk / bridge:.2f}x",
-        f"{bridge / floor:.2f}x",
-        f"{worker / floor:.2f}x",
-    ]
-    if key == "first":
-        cells += [f"{sdk / answers:.2f}x", f"{answers / floor:.2f}x"]
-    return cells
-
-
-ALL = "SDK / bridge / worker / first-answers / floor"  # every variant, in a column's header
-RATIOS = ["SDK ÷ floor", "SDK ÷ bridge", "bridge ÷ floor", "worker ÷ floor"]
-COLUMNS = [
-    "buttons",
-    "cache",
-    "first visible, ms: SDK / bridge floor / worker floor / first-answers floor / in-page floor",
-    *RATIOS,
-    "SDK ÷ first-answers",
-    "first-answers ÷ floor",
-    f"all settled, ms: {ALL}",
-    *RATIOS,
-    f"usable, ms: {ALL}",
-    "SDK usable ÷ floor's first visible",
-    "SDK shown but not usable, ms",
-    "bytes: SDK / floor",
-    f"longest merchant task, ms, median (worst): {ALL}",
-    f"tasks over {LONG_TASK} ms per load: {ALL}",
-]
-
-
-def profile_section(name: str, results: dict[Any, Any]) -> list[str]:
-    """One profile's table: a row per button count and cache (:data:`COLUMNS`)."""
-    lines = [
-        f"### {PROFILES[name].label}",
-        "",
-        "| " + " | ".join(COLUMNS) + " |",
-        "|" + "---|" * len(COLUMNS),
-    ]
-    for (count, cache), samples in results.items():
-        figures = {variant: stats(samples[variant]) for variant in VARIANTS}
-        cells = [
-            *_times(figures, "first"),
-            *_times(figures, "all"),
-            " / ".join(f"{f['usable']:,.0f}" for f in figures.values()),
-            f"{figures['sdk']['usable'] / figures['floor']['first']:.2f}x",
-            f"{max(figures['sdk']['usable'] - figures['sdk']['first'], 0):,.0f}",
-            f"{figures['sdk']['bytes']:,.0f} / {figures['floor']['bytes']:,.0f}",
-            " / ".join(f"{f['long_median']:,.0f} ({f['long_max']:,.0f})" for f in figures.values()),
-            " / ".join(f"{f['long_over_50']:g}" for f in figures.values()),
-        ]
-        lines.append(f"| {count} | {cache} | " + " | ".join(cells) + " |")
-    lines += [""]
-    return lines
-
-
-def _ratio_verdict(area: str, results: dict[Any, Any], variant: str, target: Target) -> Verdict | None:
-    count, cache, key, ceiling = target
-    if (count, cache) not in results:
-        return None
-    samples = results[count, cache]
-    mine, floor = stats(samples[variant])[key], stats(samples["floor"])[key]
-    return Verdict(
-        area,
-        f"{count} button{'s' if count > 1 else ''}, {cache}, {WHAT[key]}: ≤ {ceiling}x the in-page floor",
-        f"{mine / floor:.2f}x ({mine:,.0f} vs {floor:,.0f} ms)",
-        mine / floor <= ceiling,
-    )
-
-
-def long_task_verdict(area: str, results: dict[Any, Any]) -> Verdict:
-    """The SDK adds no task over 50 ms to the merchant's main thread: in no cell has it more per
-    load (median) than the in-page floor has there."""
-    cells = [
-        (stats(samples["sdk"]), stats(samples["floor"]), count, cache)
-        for (count, cache), samples in results.items()
-    ]
-    sdk, floor, count, cache = max(
-        cells, key=lambda cell: (cell[0]["long_over_50"] - cell[1]["long_over_50"], cell[0]["long_median"])
-    )
-    added = sdk["long_over_50"] - floor["long_over_50"]
-    tasks = sorted(d for s in results[count, cache]["sdk"] for d in s["longTasks"] if d > LONG_TASK)
-    listed = ", ".join(f"{d:.0f}" for d in tasks)
-    return Verdict(
-        area,
-        f"no task over {LONG_TASK} ms on the merchant's main thread that the in-page floor lacks",
-        (f"the SDK has {added:g} more per load" if added > 0 else "none more per load")
-        + f" in the worst cell ({count} {cache}): SDK {sdk['long_over_50']:g} per load, longest"
-        f" {sdk['long_median']:,.0f} ms (worst {sdk['long_max']:,.0f}); in-page floor"
-        f" {floor['long_over_50']:g}, {floor['long_median']:,.0f} ms"
-        + (f"; the SDK's tasks over {LONG_TASK} ms there, all loads: {listed} ms" if tasks else ""),
-        all(cell[0]["long_over_50"] <= cell[1]["long_over_50"] for cell in cells),
-    )
-
-
-def usable_verdict(area: str, results: dict[Any, Any]) -> Verdict:
-    """Nothing is shown before it works: in every cell the SDK is usable (the page's queued function
-    has run) no later than its first button is visible; the figure gives usable over the in-page
-    floor's first visible per cell."""
-    cells = {cell: (stats(samples["sdk"]), stats(samples["floor"])) for cell, samples in results.items()}
-    ratios = ", ".join(
-        f"{count} {cache} {sdk['usable'] / floor['first']:.2f}x"
-        for (count, cache), (sdk, floor) in cells.items()
-    )
-    (count, cache), (sdk, _) = max(cells.items(), key=lambda cell: cell[1][0]["usable"] - cell[1][0]["first"])
-    return Verdict(
-        area,
-        "usable ≤ first visible in every cell",
-        f"usable ÷ the in-page floor's first visible: {ratios}; worst cell ({count} {cache}): usable"
-        f" {sdk['usable']:,.0f} vs first visible {sdk['first']:,.0f} ms",
-        all(sdk["usable"] <= sdk["first"] for sdk, _ in cells.values()),
-    )
-
-
-def shown_verdict(area: str, results: dict[Any, Any], ceiling: float, variant: str = "sdk") -> Verdict:
-    """Issue 31's: ``variant``'s first button visible within ``ceiling`` times the in-page floor's,
-    in every cell, cold and warm. The SDK's worst cell is split at the first-answers floor: the
-    loader's own code on that path, then the path's own cost."""
-    firsts = {
-        cell: {name: stats(samples[name])["first"] for name in (variant, "answers", "floor")}
-        for cell, samples in results.items()
-    }
-    (count, cache), worst = max(firsts.items(), key=lambda cell: cell[1][variant] / cell[1]["floor"])
-    figure = f"worst {worst[variant] / worst['floor']:.2f}x ({count} {cache})"
-    if variant == "sdk":
-        figure += (
-            f": {worst['sdk'] / worst['answers']:.2f}x the first-answers floor, which is"
-            f" {worst['answers'] / worst['floor']:.2f}x the in-page floor"
-        )
-    return Verdict(
-        area,
-        f"first visible ≤ {ceiling}x the in-page floor in every cell, cold and warm",
-        figure,
-        worst[variant] / worst["floor"] <= ceiling,
-    )
-
-
-def verdicts(name: str, results: dict[Any, Any]) -> list[Verdict]:
-    """Each target of the issues, in one profile, for the SDK and, for issue 22's, the worker floor."""
-    area = AREAS[name]
-    found = [v for target in TARGETS[name] if (v := _ratio_verdict(area, results, "sdk", target))]
-    worst = max(
-        (stats(samples["sdk"])[key] / stats(samples["bridge"])[key], count, cache, key)
-        for (count, cache), samples in results.items()
-        for key in ("first", "all")
-    )
-    found.append(
-        Verdict(
-            area,
-            f"SDK ≤ {OWN_CODE_TARGET}x the bridge floor in every cell",
-            f"worst {worst[0]:.2f}x ({worst[1]} {worst[2]}, {WHAT[worst[3]]})",
-            worst[0] <= OWN_CODE_TARGET,
-        )
-    )
-    found.append(long_task_verdict(area, results))
-    found.append(usable_verdict(area, results))
-    if name in SHOWN_TARGETS:
-        found.append(shown_verdict(area, results, SHOWN_TARGETS[name]))
-    if name == "desktop":
-        sdk_all = [s for samples in results.values() for s in samples["sdk"]]
-        over = sum(1 for s in sdk_all for d in s["longTasks"] if d > LONG_TASK)
-        added = sorted({global_name for s in sdk_all for global_name in s["globals"]})
-        found += [
-            Verdict(area, "no long task over 50 ms on the merchant's main thread", f"{over}", over == 0),
-            Verdict(
-                area, "one global on the merchant's window", ", ".join(added) or "none", added == ["service"]
-            ),
-        ]
-    floor_area = area.replace("SDK", "Worker floor", 1)
-    found += [
-        v
-        for target in PAGE_TARGETS.get(name, [])
-        if (v := _ratio_verdict(floor_area, results, "worker", target))
-    ]
-    if name in SHOWN_TARGETS:  # can the first-answers path meet issue 31's target at all?
-        answers_area = area.replace("SDK", "First-answers floor", 1)
-        found.append(shown_verdict(answers_area, results, SHOWN_TARGETS[name], "answers"))
-    return found
-
-
-def _gap(samples: list[dict[Any, Any]], start: str, end: str) -> float | None:
-    """The median time from ``start`` to ``end``, over the samples where both came."""
-    times = [s[end] - s[start] for s in samples if s[end] is not None and s[start] is not None]
-    return median(times) if times else None
-
-
-def _ms(value: float | None) -> str:
-    return "—" if value is None else f"{value:,.0f}"
-
-
-def click_row(samples: list[dict[Any, Any]]) -> list[str]:
-    """One moment's cells: clicks, when clicked, overlays shown, their times, the queue's."""
-    opened = sum(1 for s in samples if s["overlay"] is not None)
-    lost = len(samples) - opened
-    lost_text = f" ({lost} lost: no overlay within {OVERLAY_WAIT_MS / 1000:g} s)" if lost else ""
-    errors = sorted({s["error"] for s in samples if s["error"]})
-    return [
-        f"{len(samples)}",
-        _ms(_gap(samples, "first", "click")),
-        f"{opened} of {len(samples)}{lost_text}" + (f"; onError: {', '.join(errors)}" if errors else ""),
-        *(_ms(_gap(samples, "click", key)) for key in ("overlay", "interactive", "usable")),
-    ]
-
-
-def click_section(name: str, samples: dict[str, list[dict[Any, Any]]]) -> list[str]:
-    """The click figures of one profile: a table, one row per moment of the click."""
-    return [
-        f"Clicks, {PROFILES[name].label}: the 1-button page, its button wired by the page's queued"
-        " function (`service.checkout(id, callbacks)`, on a checkout made with the private key for each"
-        " click), a fresh incognito context each. The moment the button shows, the page clicks it itself"
-        " (`button.click()` in the task after the one that showed it: a driver's click lands up to a second"
-        " later here); after `service.ready` (and the queued function), Playwright's mouse clicks it."
-        " Medians, in milliseconds from the click event. Overlay visible: the animation frame after the"
-        f" loader's `dialog[data-service-overlay]` opened; none within {OVERLAY_WAIT_MS / 1000:g} s is a lost"
-        " click. Hosted page interactive: its approve control enabled, in the overlay's frame. The goal:"
-        " the overlay one frame plus the loader's task after the click.",
-        "",
-        "| clicked | clicks | clicked after first visible, ms | overlay shown | click → overlay visible, ms"
-        " | click → hosted page interactive, ms | click → queued function ran, ms (negative: before) |",
-        "|---|---|---|---|---|---|---|",
-        *(
-            f"| {CLICK_MOMENTS[moment]} | " + " | ".join(click_row(taken)) + " |"
-            for moment, taken in samples.items()
-        ),
-        "",
-    ]
-
-
-def click_verdicts(name: str, samples: dict[str, list[dict[Any, Any]]]) -> list[Verdict]:
-    """A click on a shown button opens the checkout, at each moment; the figures say how fast."""
-    found = []
-    for moment, taken in samples.items():
-        _, _, opened, overlay, interactive, _ = click_row(taken)
-        queue = _gap(taken, "click", "usable")
-        ran = (
-            "never"
-            if queue is None
-            else f"{abs(queue):,.0f} ms {'after' if queue > 0 else 'before'} the click"
-        )
-        found.append(
-            Verdict(
-                AREAS[name],
-                f"a click {CLICK_MOMENTS[moment]} opens the checkout (click → overlay visible, → hosted page"
-                " interactive; goal: one frame plus the loader's task)",
-                f"overlay in {opened}; click → overlay {overlay} ms, → hosted page interactive"
-                f" {interactive} ms; the queued function ran {ran}",
-                all(s["overlay"] is not None for s in taken),
-            )
-        )
-    return found
-
-
-def bytes_verdicts(sizes: dict[str, int]) -> list[Verdict]:
-    total = sum(sizes[part] for part, _ in SERVED_PARTS)
-    return [
-        Verdict(
-            "SDK bytes",
-            f"cold load ≤ {BYTES_TARGET // 1000} kB brotli (runtime + bundle + loader + bridge page)",
-            f"{total / 1000:.1f} kB",
-            total <= BYTES_TARGET,
-        ),
-        Verdict(
-            "SDK bytes",
-            f"runtime ≤ {RUNTIME_TARGET // 1000} kB brotli",
-            f"{sizes['runtime'] / 1000:.1f} kB",
-            sizes["runtime"] <= RUNTIME_TARGET,
-        ),
-    ]
-
-
-def report(
-    results: dict[Any, Any],
-    clicks: dict[Any, Any],
-    sizes: dict[str, int],
-    args: argparse.Namespace,
-    load: tuple[float, float],
-) -> tuple[str, list[Verdict]]:
-    """The run's Markdown section, and its verdicts for the summary."""
-    now = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
-    command = (
-        f"python bench/sdk_load.py --runs {args.runs} --sizes {args.sizes} --profiles {args.profiles}"
-        f" --caches {args.caches}"
-        f" --clicks {args.clicks} --click-profiles {args.click_profiles} --tag {args.tag}"
-        f" --untimed {args.untimed}"
-    )
-    total = sum(sizes[part] for part, _ in SERVED_PARTS)
-    lines = [
-        f"## SDK load — {now}" + (f" — {args.note}" if args.note else ""),
-        "",
-        f"`{command}` on {platform.machine()}, Python {platform.python_version()}, {os.cpu_count()} CPUs,"
-        f" Chromium headless; machine load average (1 min) at the start: {load[0]:.1f}, at the end:"
-        f" {load[1]:.1f} (the machine is shared: other work slows every variant alike, not the ratios)."
-        f" Medians of {args.runs} runs per cell, the SDK and the four floors in rotation; times in"
-        f" milliseconds from navigation start. The SDK's tag is `{args.tag}` (the bridge, worker"
-        " and first-answers floors' too; the in-page floor's is `defer`). The bridge floor is the SDK's"
-        " architecture with no Python: the SDK over it is what the SDK's own code costs, it over the"
-        " in-page floor what the architecture costs. The worker floor is issue 22's architecture with no"
-        " Python (the queries in the iframe's URL, the runtime started in a Web Worker, one answer applied in"
-        " one task), its first answers waiting for the runtime. The first-answers floor is the SDK's path to"
-        " its first visible button with nothing else (the elements read as the loader reads them, one `GET"
-        " /sdk/first` to the sandbox that served it, the commands applied in one task, no bridge): the SDK"
-        " over it is what the loader's own code costs on that path, it over the in-page floor what the path"
-        f" costs; past {FIRST_TRIPLES} distinct buttons it asks again for the rest, where the SDK's bridge"
-        " checks them, so its ratios are for first visible only. Busy pages run the merchant's own 1.5 s"
-        " of start-up work as 100 ms tasks from before the SDK's script tag; those tasks are left out of"
-        " the long-task columns."
-        " Usable: a function the page pushed on the `service` queue before the SDK's tag has run (a floor"
-        " runs its queue when it shows its first button); the long-task columns count until every button is"
-        " settled and that function has run. Chromium's CPU throttling does not reach dedicated workers: in"
-        " the CPU 4x profiles, a worker's work runs at desktop speed.",
-        "",
-        "Bytes of a cold load, brotli as served: "
-        + " + ".join(f"{part} {sizes[part]:,}" for part, _ in SERVED_PARTS)
-        + f" = {total:,} (target ≤ {BYTES_TARGET:,}; the runtime ≤ {RUNTIME_TARGET:,}). The rest of Brython,"
-        f" {sizes['on first use only']:,} more, loads only if code uses what the build moved out of the"
-        " runtime: never in these pages. The bytes column adds headers and the availability answers.",
-        "",
-    ]
-    found = bytes_verdicts(sizes)
-    for name, profile_results in results.items():
-        lines += profile_section(name, profile_results)
-        profile_verdicts = verdicts(name, profile_results)
-        if name in clicks:
-            lines += click_section(name, clicks[name])
-            profile_verdicts += click_verdicts(name, clicks[name])
-        lines += [
-            f"- {'' if v.area == AREAS[name] else v.area.split(',')[0] + ': '}{v.target}: {v.figure}"
-            f" — {'met' if v.met else 'MISSED'}"
-            for v in profile_verdicts
-        ]
-        lines += [""]
-        if args.tag != "async":  # its own summary rows: the contract's tag keeps its figures
-            profile_verdicts = [replace(v, area=f"{v.area}, {args.tag} tag") for v in profile_verdicts]
-        found += profile_verdicts
-    return "\n".join(lines), found
+    return Run(results, click_results, other_engines)
 
 
 def main() -> None:
+    """Run the benchmark as the command line says, print its report and record it (``--out``)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--sizes", default="1,100")
@@ -923,7 +142,7 @@ def main() -> None:
         "--click-profiles", default=",".join(CLICK_PROFILES), help="the profiles measured with clicks too"
     )
     parser.add_argument(
-        "--tag", choices=TAGS, default="async", help="the SDK's tag attribute (async: CONTRACT 3's)"
+        "--tag", choices=TAGS, default="async", help="the SDK's tag attribute (async: the README's)"
     )
     parser.add_argument("--note", default="", help="what this run measures, after the report's date")
     parser.add_argument("--out", type=Path, default=None, help="record the report in this Markdown file")
@@ -959,10 +178,11 @@ def main() -> None:
     if not plan.caches or set(plan.caches) - set(CACHES):
         parser.error(f"--caches takes {' and '.join(CACHES)}, or either")
     start_load = os.getloadavg()[0]  # other work on the machine skews every figure: say how busy it was
-    results, clicks, other_engines = run(plan)
-    text, found = report(results, clicks, served_bytes(), args, (start_load, os.getloadavg()[0]))
+    measured = run(plan)
+    load = (start_load, os.getloadavg()[0])
+    text, found = report(measured.loads, measured.clicks, served_bytes(), plan, args.note, load)
     if plan.engines:
-        text += engine_load.report(other_engines, args.runs)
+        text += engine_load.report(measured.engines, plan.runs)
     print(text)
     if args.out:
         record(args.out, text, found, datetime.date.today().isoformat())

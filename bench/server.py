@@ -194,7 +194,7 @@ async def load(url: str, make: MakeRequest, concurrency: int, seconds: float) ->
 # --- the data ----------------------------------------------------------------------------------------
 
 
-def listed_orders(rng: random.Random, listed: int) -> list[dict[Any, Any]]:
+def listed_orders(rng: random.Random, listed: int) -> list[dict[str, Any]]:
     """``listed`` orders over 2025-2026, in every state, with varied amounts."""
     start = datetime.datetime(2025, 1, 1, tzinfo=datetime.UTC)
     orders = []
@@ -214,7 +214,7 @@ def listed_orders(rng: random.Random, listed: int) -> list[dict[Any, Any]]:
     return orders
 
 
-def expected_count(orders: list[dict[Any, Any]]) -> int:
+def expected_count(orders: list[dict[str, Any]]) -> int:
     """How many orders the filtered list must count."""
     since = datetime.datetime.fromisoformat(str(LIST_FILTERS["created-gte"]))
     return sum(
@@ -233,7 +233,7 @@ def post_json(url: str, key: str, data: object) -> object:
         return json.loads(response.read())
 
 
-def get_json(url: str, key: str) -> dict[Any, Any]:
+def get_json(url: str, key: str) -> dict[str, Any]:
     request = urllib.request.Request(url, headers={"Authorization": f"Bearer {key}"})
     with urllib.request.urlopen(request, timeout=60) as response:
         return json.loads(response.read())
@@ -322,7 +322,7 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def summary(target: Target) -> dict[Any, Any]:
+def summary(target: Target) -> dict[str, float]:
     latencies = [latency for measured in target.rounds for latency in measured.latencies]
     return {
         "rate": statistics.median(measured.rate for measured in target.rounds),

@@ -78,7 +78,7 @@ def disk_bytes(db: Path) -> int:
 
 async def call(
     session: aiohttp.ClientSession, tally: Tally, kind: str, method: str, url: str, **kw: Any
-) -> Any:
+) -> object:
     async with session.request(method, url, **kw) as response:
         body = await response.read()
         tally.count(kind, response.status)

@@ -1,5 +1,5 @@
 /* The first-answers floor for bench/sdk_load.py: the least the SDK's path to its first visible
- * button can do (issue 31's: no runtime before the first answers). Served as /sdk.js by a
+ * button can do (no runtime before the first answers). Served as /sdk.js by a
  * sandbox server of its own, it reads the watched elements as the loader does (rows: [id, tag,
  * value of each watched attribute or false]), sends them with the loader's query in one CORS
  * simple GET of its own origin's /sdk/first (the server's rules answer, checking each distinct

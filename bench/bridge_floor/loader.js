@@ -1,5 +1,5 @@
 /* The bridge floor for bench/sdk_load.py: the least a page can do with the SDK's architecture
- * (CONTRACT 2): a hidden iframe on the service origin that loads the same Brython runtime, and
+ * (the loader and its bridge): a hidden iframe on the service origin that loads the same Brython runtime, and
  * postMessage both ways. Nothing else: no Python runs, no rule is checked, no live updates. The
  * SDK's time over this floor is what its own code costs; this floor's time over the in-page
  * floor (baseline.js) is what the architecture costs. Served as /sdk.js by a second server. */

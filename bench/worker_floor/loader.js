@@ -1,5 +1,5 @@
 /* The worker floor for bench/sdk_load.py: the least a page can do with Python in a Web Worker
- * and one crossing (issue 22). The loader puts the queries of the buttons found at load in the
+ * and one crossing to the first answers. The loader puts the queries of the buttons found at load in the
  * hidden iframe's URL; the iframe on the service origin starts a worker that loads the same
  * Brython runtime (importScripts), fetches each query once and answers them all in one message,
  * which the loader applies in one task. No Python runs, no rule is checked, no live updates, no

@@ -45,14 +45,14 @@ def test_sdk_load_compares_the_sdk_with_every_floor_in_a_profile_and_engine(tmp_
     assert f"| {area} | SDK ≤ 1.1x the bridge floor in every cell |" in summary
     lacks = "no task over 50 ms on the merchant's main thread that the in-page floor lacks"
     assert f"| {area} | {lacks} | " in summary and " per load in the worst cell (1 " in summary
-    # Usable (the page's queued function run) against the first button shown, issue 31's targets.
+    # Usable (the page's queued function run) against the first button shown, and that button's time.
     usable = "usable ≤ first visible in every cell | usable ÷ the in-page floor's first visible: 1 cold "
     assert f"| {area} | {usable}" in summary
     shown = "first visible ≤ 1.1x the in-page floor in every cell, cold and warm | worst "
     assert f"| {area} | {shown}" in summary and " the first-answers floor, which is " in summary
-    # Can the first-answers path meet issue 31's target at all?
+    # Can the first-answers path meet the shown button's target at all?
     assert f"| First-answers floor, desktop, defer tag | {shown}" in summary
-    assert f"| {area} | 1 button, cold, first visible: ≤ 3.0x the in-page floor |" in summary  # issue 15's
+    assert f"| {area} | 1 button, cold, first visible: ≤ 3.0x the in-page floor |" in summary  # start-up
     assert f"| {area} | one global on the merchant's window | service |" in summary
     assert "| SDK bytes | runtime ≤ 120 kB brotli |" in summary
     section = runs.split("### desktop, loopback", 1)[1].split("###", 1)[0]

@@ -5,7 +5,6 @@ quickest profile, cold only."""
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 from typing import Any
@@ -14,30 +13,27 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
+from load_figures import profile_figures  # noqa: E402
+from load_floors import VARIANTS  # noqa: E402
 from load_page import PROBE, QUEUED, RESULT, busy_script, merchant_tasks, page_body  # noqa: E402
-from sdk_load import PROFILES, VARIANTS, measure, report, verdicts  # noqa: E402
+from load_profiles import PROFILES  # noqa: E402
+from load_report import report  # noqa: E402
+from load_sampling import Cell, CellSamples, Plan, Sample, ServedBytes, measure  # noqa: E402
+from load_targets import verdicts  # noqa: E402
 
-from tests.e2e.merchant_site import MerchantSite  # noqa: E402
+from backend_stub.testkit.merchant_site import MerchantSite  # noqa: E402
 
 # Times of first visible per variant (and all settled, usable) in a made-up cell.
 FIRSTS = {"sdk": 240.0, "bridge": 900.0, "worker": 800.0, "answers": 200.0, "floor": 160.0}
 BUSY_TASKS = [110.0] * 15  # the busy page's own tasks, as the probe saw them, left out
 
 
-def sample(variant: str, long_tasks: list[float]) -> dict[str, Any]:
+def sample(variant: str, long_tasks: list[float]) -> Sample:
     first = FIRSTS[variant]
-    return {
-        "first": first,
-        "all": first,
-        "usable": first - 10,
-        "bytes": 9_000,
-        "requests": 4,
-        "longTasks": long_tasks,
-        "globals": ["service"],
-    }
+    return Sample(first, first, first - 10, long_tasks, ["service"], bytes=9_000, requests=4)
 
 
-def cell(sdk_tasks: list[float]) -> dict[str, list[dict[str, Any]]]:
+def cell(sdk_tasks: list[float]) -> CellSamples:
     return {name: [sample(name, sdk_tasks if name == "sdk" else [])] for name in VARIANTS}
 
 
@@ -78,11 +74,12 @@ def test_the_probe_hands_over_every_long_task_and_the_busy_pages_spans(page):
 
 @pytest.fixture
 def busy_report() -> tuple[str, list[Any]]:
-    results = {"busy": {(1, "cold"): cell([70.0]), (1, "warm"): cell([])}}
-    args = argparse.Namespace(runs=1, sizes="1", profiles="busy", clicks=0, click_profiles="phone")
-    args.caches, args.tag, args.untimed, args.note = "cold,warm", "defer", 0, "made up"
-    sizes = {"runtime": 119_000, "bundle": 35_000, "loader": 6_000, "bridge page": 700}
-    return report(results, {}, {**sizes, "on first use only": 111_000}, args, (1.0, 1.0))
+    results = {"busy": {Cell(1, "cold"): cell([70.0]), Cell(1, "warm"): cell([])}}
+    plan = Plan(
+        runs=1, sizes=[1], profiles=["busy"], clicks=0, click_profiles=["phone"], tag="defer", untimed=0
+    )
+    sizes = ServedBytes(runtime=119_000, bundle=35_000, loader=6_000, bridge_page=700, lazy=111_000)
+    return report(results, {}, sizes, plan, "made up", (1.0, 1.0))
 
 
 def test_a_busy_page_gets_every_target_for_the_sdk_and_the_floors_held_to_them(busy_report):
@@ -99,9 +96,9 @@ def test_a_busy_page_gets_every_target_for_the_sdk_and_the_floors_held_to_them(b
         "worst 1.50x (1 cold): 1.20x the first-answers floor, which is 1.25x the in-page floor"
     )
     assert rows["First-answers floor, busy desktop page, defer tag", shown].figure == "worst 1.25x (1 cold)"
-    issue_22 = "1 button, cold, first visible: ≤ 1.3x the in-page floor"
-    for held in ("SDK", "Worker floor"):  # issue 22's, for both
-        assert (f"{held}, busy desktop page, defer tag", issue_22) in rows
+    busy_page = "1 button, cold, first visible: ≤ 1.3x the in-page floor"
+    for held in ("SDK", "Worker floor"):  # a slow or busy page's target holds both
+        assert (f"{held}, busy desktop page, defer tag", busy_page) in rows
     assert ("SDK bytes", "runtime ≤ 120 kB brotli") in rows
     assert " — made up\n" in text and "--tag defer --untimed 0` on " in text
     # Under the table, the contract tag's area names: the profile's own, and each floor's.
@@ -127,12 +124,12 @@ def test_a_busy_pages_table_has_a_column_per_figure_and_a_figure_per_variant(bus
 
 
 def test_the_desktop_profile_checks_the_globals_and_every_long_task():
-    found = verdicts("desktop", {(1, "cold"): cell([]), (1, "warm"): cell([])})
+    found = verdicts("desktop", profile_figures({Cell(1, "cold"): cell([]), Cell(1, "warm"): cell([])}))
     targets = {v.target: v for v in found if v.area == "SDK, desktop"}
     assert targets["one global on the merchant's window"].figure == "service"
     assert targets["no long task over 50 ms on the merchant's main thread"].figure == "0"
-    assert "1 button, warm, first visible: ≤ 2.5x the in-page floor" in targets  # issue 15's
-    assert not any(v.area.startswith("Worker floor") for v in found)  # no issue 22 target here
+    assert "1 button, warm, first visible: ≤ 2.5x the in-page floor" in targets  # the start-up's
+    assert not any(v.area.startswith("Worker floor") for v in found)  # no slow or busy page here
 
 
 # A page that shows its button and runs its queue once parsed, as a floor does, and counts its
@@ -156,6 +153,6 @@ def test_a_warm_sample_is_the_third_load_in_a_profile_on_disk(playwright, browse
         cold = measure(playwright, browser, PROFILES["desktop"], url, warm=False)
     finally:
         site.stop()
-    assert "load3" in warm["globals"] and "load2" not in warm["globals"], warm
-    assert "load1" in cold["globals"], cold  # a new incognito context: nothing kept
-    assert warm["first"] is not None and warm["usable"] is not None and warm["bytes"] > 0
+    assert "load3" in warm.globals and "load2" not in warm.globals, warm
+    assert "load1" in cold.globals, cold  # a new incognito context: nothing kept
+    assert warm.first is not None and warm.usable is not None and warm.bytes > 0

@@ -6,13 +6,14 @@ from collections.abc import Iterator
 
 import pytest
 
+from backend_stub.testkit.merchant_site import MerchantSite
 from backend_stub.testkit.sandbox import Sandbox
-from tests.e2e.merchant_site import MerchantSite
+from tests.e2e.conftest import VENDOR
 
 
 @pytest.fixture(scope="module")
 def merchant(sandbox_server: Sandbox) -> Iterator[MerchantSite]:
     """A merchant's site on localhost, serving the page each block makes."""
-    site = MerchantSite(sandbox_server.url).start()
+    site = MerchantSite(sandbox_server.url, static=VENDOR).start()
     yield site
     site.stop()

@@ -37,9 +37,9 @@ from urllib.parse import urlencode
 from playwright.sync_api import ConsoleMessage, Page, expect
 
 from backend_stub.testkit.checkout_overlay import CheckoutOverlay
+from backend_stub.testkit.merchant_site import MerchantSite
 from backend_stub.testkit.sandbox import CHECKOUT_URLS, Sandbox, SandboxError
 from tests.docs.snippets import DOC_SERVICE_ORIGIN, Snippet, find_snippets
-from tests.e2e.merchant_site import MerchantSite
 
 __all__ = [
     "CHECKOUT_ID",

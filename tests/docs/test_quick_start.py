@@ -11,10 +11,10 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from backend_stub.testkit.checkout_overlay import CheckoutOverlay
+from backend_stub.testkit.merchant_site import MerchantSite
 from backend_stub.testkit.sandbox import Sandbox
 from tests.docs.snippet_page import CHECKOUT_ID, Console, assert_policy_held, build_page, watch_policy
 from tests.docs.snippets import ROOT, find_snippets
-from tests.e2e.merchant_site import MerchantSite
 
 # The SDK is held until the test lets it go; a reset or clearing the faults releases it at once.
 HELD_MS = 60_000

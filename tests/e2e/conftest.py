@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from backend_stub.testkit import Sandbox
+from backend_stub.testkit.merchant_site import MerchantSite
 from tests.e2e.console import ConsoleLog
-from tests.e2e.merchant_site import MerchantSite
+
+# node_modules' packages under /vendor/: RequireJS, for the pages that load the SDK as an AMD module.
+VENDOR = {"/vendor/": Path(__file__).resolve().parents[2] / "node_modules"}
 
 
 @pytest.fixture(scope="session")
 def merchant_site(service: Sandbox) -> Iterator[MerchantSite]:
-    site = MerchantSite(service.url).start()
+    site = MerchantSite(service.url, static=VENDOR).start()
     yield site
     site.stop()
 

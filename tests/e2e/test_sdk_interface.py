@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.merchant_site import SDK_QUERY
+from backend_stub.testkit.merchant_site import SDK_QUERY
 from tests.e2e.sdk_page import FOUR_CHECKS, availability_requests, button_html, wait_ready
 
 

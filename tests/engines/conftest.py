@@ -8,11 +8,11 @@ from collections.abc import Iterator
 import pytest
 
 from backend_stub.testkit import Sandbox
+from backend_stub.testkit.engines.driver import Engine, Tab
+from backend_stub.testkit.engines.firefox import Firefox
+from backend_stub.testkit.engines.webkit import WebKit
 from tests.e2e.conftest import merchant, third_site, unused_port  # noqa: F401 (fixtures)
-from tests.engines.driver import Engine, Tab
-from tests.engines.firefox import Firefox
 from tests.engines.probed_site import ProbedSite
-from tests.engines.webkit import WebKit
 
 ENGINES = {"firefox": Firefox, "webkit": WebKit}
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.e2e.merchant_site import MerchantSite
+from backend_stub.testkit.merchant_site import MerchantSite
 
 __all__ = ["ProbedSite"]
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from backend_stub.testkit.engines.driver import Frame, Tab
 from tests.e2e.checkout_page import OVERLAY
-from tests.engines.driver import Frame, Tab
 
 __all__ = [
     "settle",

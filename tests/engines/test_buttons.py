@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from backend_stub.testkit.engines.driver import Tab
 from tests.e2e.sdk_page import FOUR_CHECKS, PAIRING_AMOUNTS, availability_requests, button_html, pairing_body
 from tests.e2e.test_buttons import HIDDEN_BY_SDK, LIMITS
-from tests.engines.driver import Tab
 from tests.engines.shopper import settle, wait_ready
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from backend_stub.testkit.engines.driver import Frame, Tab
 from tests.e2e.checkout_page import OVERLAY, STATUS_BUTTONS, checkout_page, create_checkout
 from tests.e2e.test_checkout import CALLBACK, ORDER_STATE, all_urls, order_status
-from tests.engines.driver import Frame, Tab
 from tests.engines.shopper import open_checkout, wait_calls
 
 FOCUSED_PAY = "() => document.activeElement === document.querySelector('#pay')"

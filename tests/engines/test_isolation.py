@@ -3,10 +3,10 @@ page works, and the merchant's window gets one global (CONTRACT 2)."""
 
 from __future__ import annotations
 
+from backend_stub.testkit.engines.driver import Tab
 from tests.e2e.checkout_page import OVERLAY, checkout_page, create_checkout
 from tests.e2e.sdk_page import button_html
 from tests.e2e.test_checkout_messages import FORGE
-from tests.engines.driver import Tab
 from tests.engines.shopper import added_globals, csp_violations, open_checkout, wait_calls
 
 # Posted last by the forger: messages from one window to another arrive in order, so once the

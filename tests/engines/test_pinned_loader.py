@@ -5,10 +5,10 @@ checkout with no violation and leaves one script of the service on the page."""
 
 from __future__ import annotations
 
+from backend_stub.testkit.engines.driver import Tab
 from tests.e2e.checkout_page import create_checkout
 from tests.e2e.sdk_page import button_html
 from tests.e2e.test_pinned_loader import NONCE, PAST_THE_LATE_CHECKS_MS, SERVICE_SCRIPTS
-from tests.engines.driver import Tab
 from tests.engines.shopper import csp_violations, open_checkout, wait_calls
 
 POLICY = (

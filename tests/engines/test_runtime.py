@@ -5,8 +5,8 @@ parts of Brython the build moved out of its runtime, and they load there on firs
 
 from __future__ import annotations
 
+from backend_stub.testkit.engines.driver import Tab
 from tests.e2e.sdk_page import button_html
-from tests.engines.driver import Tab
 
 
 def test_brython_runs_in_the_worker_not_in_the_bridge_page(tab: Tab, merchant):

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from backend_stub.testkit.engines.driver import Tab
 from tests.e2e.sdk_page import button_html
-from tests.engines.driver import Tab
 from tests.engines.shopper import ready_outcome
 
 

@@ -8,8 +8,8 @@ import pytest
 from playwright.sync_api import Page
 
 from backend_stub.testkit.checkout_overlay import CheckoutOverlay
+from backend_stub.testkit.merchant_site import MerchantSite
 from backend_stub.testkit.sandbox import Sandbox
-from tests.e2e.merchant_site import MerchantSite
 
 PAGE = """<button id="pay" type="button">Pay</button>
 <script>

@@ -2,7 +2,8 @@
 
 Debian's ``webkit2gtk-driver`` gives ``WebKitWebDriver``; the browser is the MiniBrowser of
 libwebkit2gtk. Its ``--headless`` mode hangs here, so it gets a virtual display (Xvfb) of its
-own. WebDriver classic cannot listen to the console: pages carry ``static/probe.js``.
+own. WebDriver classic cannot listen to the console: pages carry a probe that records it in
+``window.__engineProbe`` (the cross-engine tests' ``static/probe.js``).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from selenium.webdriver.remote.remote_connection import RemoteConnection
 from selenium.webdriver.webkitgtk.options import Options
 from selenium.webdriver.webkitgtk.service import Service
 
-from tests.engines.driver import Console, DriverError, Engine, Frame, Tab
+from .driver import Console, DriverError, Engine, Frame, Tab
 
 __all__ = ["WebKit", "executables"]
 

@@ -1,6 +1,9 @@
-"""A merchant's web site for end-to-end tests: pages made up by each test, on ``localhost``.
+"""A merchant's web site for browser tests and benchmarks: pages made up by each caller, on
+``localhost``.
 
 The service runs on ``127.0.0.1``: to the browser the two are different sites, as in production.
+The repository's end-to-end tests, its cross-engine tests and its load benchmark (bench/) all
+serve their pages from it.
 """
 
 from __future__ import annotations
@@ -15,7 +18,6 @@ from aiohttp import web
 
 __all__ = ["MerchantSite", "SDK_QUERY"]
 
-NODE_MODULES = Path(__file__).resolve().parents[2] / "node_modules"
 SDK_QUERY = "public-key=pk_test_demo&sandbox=true"
 
 LAYOUT = """<!doctype html>
@@ -35,6 +37,8 @@ LAYOUT = """<!doctype html>
 
 @dataclass
 class Page:
+    """A registered page: its HTML, and the Content-Security-Policy header it is served with."""
+
     html: str
     csp: str | None
 
@@ -45,7 +49,7 @@ class MerchantSite:
 
     def __init__(self, service_url: str, static: dict[str, Path] | None = None) -> None:
         self.service_url = service_url
-        self.static = {"/vendor/": NODE_MODULES, **(static or {})}
+        self.static = dict(static or {})
         self.pages: dict[str, Page] = {}
         self.files: dict[str, tuple[str, str]] = {}  # path -> (content type, text)
         self._ids = itertools.count(1)
@@ -107,6 +111,7 @@ class MerchantSite:
         return web.Response(text=text, content_type=content_type)
 
     def start(self) -> MerchantSite:
+        """Listen on a free port of ``127.0.0.1`` (reached as ``localhost``), in a thread of its own."""
         app = web.Application()
         app.router.add_get("/p/{id}", self._page)
         app.router.add_get("/landing/{name}", self._landing)
@@ -121,7 +126,7 @@ class MerchantSite:
             self._loop.run_until_complete(self._runner.setup())
             site = web.TCPSite(self._runner, "127.0.0.1", 0)
             self._loop.run_until_complete(site.start())
-            port = site._server.sockets[0].getsockname()[1]
+            port = self._runner.addresses[0][1]
             self.url = f"http://localhost:{port}"
             ready.set()
             self._loop.run_forever()
@@ -132,6 +137,7 @@ class MerchantSite:
         return self
 
     def stop(self) -> None:
+        """Close the server and its thread."""
         if self._runner is not None:
             asyncio.run_coroutine_threadsafe(self._runner.cleanup(), self._loop).result(10)
         self._loop.call_soon_threadsafe(self._loop.stop)

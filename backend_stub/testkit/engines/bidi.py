@@ -17,9 +17,12 @@ from typing import Any
 
 import aiohttp
 
-__all__ = ["BidiConnection", "BidiError", "COMMAND_TIMEOUT_S", "to_local", "from_remote"]
+__all__ = ["BidiConnection", "BidiError", "COMMAND_TIMEOUT_S", "Params", "to_local", "from_remote"]
 
 COMMAND_TIMEOUT_S = 30
+# A command's parameters, a result, an event's parameters, a value: JSON objects as the protocol
+# defines them, read by key where they are used.
+Params = dict[str, Any]
 
 
 class BidiError(RuntimeError):
@@ -35,8 +38,8 @@ class BidiConnection:
 
     def __init__(self, url: str) -> None:
         self._ids = itertools.count(1)
-        self._pending: dict[int, asyncio.Future] = {}
-        self._handlers: dict[str, list[Callable[[dict], None]]] = {}
+        self._pending: dict[int, asyncio.Future[Params]] = {}
+        self._handlers: dict[str, list[Callable[[Params], None]]] = {}
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
         self._thread.start()
@@ -71,22 +74,22 @@ class BidiConnection:
             if not future.done():
                 future.set_exception(BidiError("closed", "the browser closed the connection"))
 
-    async def _send(self, method: str, params: dict) -> dict:
+    async def _send(self, method: str, params: Params) -> Params:
         command_id = next(self._ids)
         future = self._loop.create_future()
         self._pending[command_id] = future
         await self._socket.send_json({"id": command_id, "method": method, "params": params})
         return await future
 
-    def start(self, method: str, params: dict | None = None) -> concurrent.futures.Future:
+    def start(self, method: str, params: Params | None = None) -> concurrent.futures.Future[Params]:
         """Send one command; its result comes in the returned future (which may be cancelled)."""
         return asyncio.run_coroutine_threadsafe(self._send(method, params or {}), self._loop)
 
-    def send(self, method: str, params: dict | None = None, timeout: float = COMMAND_TIMEOUT_S) -> dict:
+    def send(self, method: str, params: Params | None = None, timeout: float = COMMAND_TIMEOUT_S) -> Params:
         """Run one command and return its result."""
         return self.start(method, params).result(timeout)
 
-    def on(self, event: str, handler: Callable[[dict], None]) -> None:
+    def on(self, event: str, handler: Callable[[Params], None]) -> None:
         """Call ``handler(params)`` for every ``event`` (in the socket's thread)."""
         self._handlers.setdefault(event, []).append(handler)
 
@@ -104,7 +107,7 @@ class BidiConnection:
             self._loop.close()
 
 
-def to_local(value: Any) -> dict:
+def to_local(value: Any) -> Params:
     """A Python value as a BiDi LocalValue (plain data only)."""
     if value is None:
         return {"type": "null"}
@@ -124,7 +127,7 @@ def to_local(value: Any) -> dict:
 SPECIAL_NUMBERS = {"NaN": math.nan, "-0": -0.0, "Infinity": math.inf, "-Infinity": -math.inf}
 
 
-def from_remote(remote: dict) -> Any:
+def from_remote(remote: Params) -> Any:
     """A BiDi RemoteValue as a Python value; a window becomes ``{"context": id}``."""
     kind, value = remote["type"], remote.get("value")
     if kind in ("undefined", "null"):
@@ -140,5 +143,5 @@ def from_remote(remote: dict) -> Any:
             key if isinstance(key, str) else from_remote(key): from_remote(item) for key, item in value or []
         }
     if kind == "window":
-        return {"context": value["context"]}
+        return {"context": remote["value"]["context"]}
     return {"type": kind}

@@ -16,8 +16,15 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from tests.engines.bidi import COMMAND_TIMEOUT_S, BidiConnection, BidiError, from_remote, to_local
-from tests.engines.driver import Console, DriverError, Engine, Frame, Tab
+from .bidi import (
+    COMMAND_TIMEOUT_S,
+    BidiConnection,
+    BidiError,
+    Params,
+    from_remote,
+    to_local,
+)
+from .driver import Console, DriverError, Engine, Frame, Tab
 
 __all__ = ["Firefox", "executable"]
 
@@ -105,7 +112,7 @@ class BidiFrame(Frame):
             {"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}, "actions": actions}
         )
 
-    def perform(self, source: dict) -> None:
+    def perform(self, source: Params) -> None:
         try:
             self.tab.connection.send("input.performActions", {"context": self.context, "actions": [source]})
         except BidiError as error:
@@ -124,11 +131,11 @@ class FirefoxTab(BidiFrame, Tab):
         self.user_context = user_context
         self.log = Console()
         self._routes = routes  # browsing context -> its tab, for the events of the tab's documents
-        self._running: dict[concurrent.futures.Future, str] = {}  # script -> its document's context
+        self._running: dict[concurrent.futures.Future[Params], str] = {}  # script -> its document's context
         super().__init__(self, context)
         routes[context] = self
 
-    def run_script(self, params: dict) -> dict:
+    def run_script(self, params: Params) -> Params:
         """``script.callFunction``, given up on if a document of this tab navigates meanwhile:
         Firefox keeps a page it leaves in its back-forward cache, where a pending Promise
         never settles."""
@@ -175,7 +182,7 @@ class FirefoxTab(BidiFrame, Tab):
         keys = [{"type": "keyDown", "value": value}, {"type": "keyUp", "value": value}]
         target.perform({"type": "key", "id": "keyboard", "actions": keys})
 
-    def on_log(self, entry: dict) -> None:
+    def on_log(self, entry: Params) -> None:
         if entry.get("source", {}).get("context") != self.context:
             return  # the merchant page's own console only, as the probe sees it
         if entry["type"] == "javascript":
@@ -248,12 +255,12 @@ class Firefox(Engine):
                 announced.set()
         announced.set()
 
-    def _route_log(self, entry: dict) -> None:
+    def _route_log(self, entry: Params) -> None:
         tab = self.routes.get(entry.get("source", {}).get("context", ""))
         if tab is not None:
             tab.on_log(entry)
 
-    def _route_navigation(self, params: dict) -> None:
+    def _route_navigation(self, params: Params) -> None:
         tab = self.routes.get(params.get("context", ""))
         if tab is not None:
             tab.on_navigation(params["context"])
