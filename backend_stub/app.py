@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 from aiohttp import web
 
 from . import endpoints
-from .api import articles, button, captures, checkouts, openapi, orders, refunds
+from .api import articles, button, captures, checkouts, openapi, orders, plans, refunds
 from .api.protocol_errors import SERVER_NAME
 from .config import Config
 from .sandbox import checkout_controls, controls, gate_controls, seeding
@@ -19,7 +19,7 @@ from .web import assets, hosted_checkout, pinning
 __all__ = ["SERVER_NAME", "create_app"]
 
 # Each API resource module exposes ROUTES; adding a resource is adding it here.
-RESOURCES = [button, checkouts, orders, refunds, captures, articles]
+RESOURCES = [button, plans, checkouts, orders, refunds, captures, articles]
 
 
 def _open_state(config: Config) -> ServerState:

@@ -15,6 +15,13 @@ from datetime import date, timedelta
 
 __all__ = ["DAYS", "WEEKS", "MONTHS", "UNITS", "Interval", "Product", "PRODUCTS", "product"]
 
+
+def N_(text: str) -> str:
+    """Marks a text for the message catalogs (backend_stub/language/catalogs.py extracts these
+    marks): a product's name is English here and translated where it is shown."""
+    return text
+
+
 DAYS, WEEKS, MONTHS = "days", "weeks", "months"
 UNITS = (DAYS, WEEKS, MONTHS)
 
@@ -85,10 +92,10 @@ class Product:
 PRODUCTS: dict[str, Product] = {
     item.type: item
     for item in (
-        Product("instalments", "Instalments", (3, 6, 12), Interval(1, MONTHS), Interval(1, MONTHS)),
+        Product("instalments", N_("Instalments"), (3, 6, 12), Interval(1, MONTHS), Interval(1, MONTHS)),
         # One payment: its interval is the wait before it.
-        Product("pay_later", "Pay in 15 days", (1,), Interval(15, DAYS), Interval(15, DAYS)),
-        Product("pay_in_4", "Pay in 4", (4,), Interval(0, DAYS), Interval(2, WEEKS)),
+        Product("pay_later", N_("Pay in 15 days"), (1,), Interval(15, DAYS), Interval(15, DAYS)),
+        Product("pay_in_4", N_("Pay in 4"), (4,), Interval(0, DAYS), Interval(2, WEEKS)),
     )
 }
 

@@ -34,7 +34,7 @@ from typing import Any
 from aiohttp import web
 
 from ..api.auth import key_holder
-from ..sandbox.gate import DROPPED_STATUS, INTERNAL
+from ..sandbox.gate import DROPPED_STATUS, internal_get
 from ..sandbox.switchboard import SWITCHBOARD
 from ..sdk_rules.attributes import WATCHED, element_from_row
 from ..sdk_rules.availability import check_url, is_available_status
@@ -138,10 +138,7 @@ async def _check(
         "Authorization": f"Bearer {settings.public_key}",
         "Accept": settings.accept,
     }
-    check = request.clone(method="GET", rel_url=check_url("", triple), headers=headers)
-    check[INTERNAL] = within_limit
-    match = await request.app.router.resolve(check)
-    response = await match.handler(check)
+    response = await internal_get(request, check_url("", triple), headers, within_limit=within_limit)
     return 0 if response.status == DROPPED_STATUS else response.status
 
 
