@@ -22,7 +22,15 @@ import io
 import sys
 from pathlib import Path
 
-__all__ = ["DOMAIN", "CATALOGS", "SOURCE_LANGUAGE", "languages", "translations", "compile_catalogs"]
+__all__ = [
+    "DOMAIN",
+    "CATALOGS",
+    "SOURCE_LANGUAGE",
+    "languages",
+    "translations",
+    "compile_catalog",
+    "compile_catalogs",
+]
 
 DOMAIN = "messages"
 CATALOGS = Path(__file__).resolve().parent / "catalogs"
@@ -30,29 +38,30 @@ CATALOGS = Path(__file__).resolve().parent / "catalogs"
 SOURCE_LANGUAGE = "en"
 
 
-def _source(language: str, folder: Path = CATALOGS) -> Path:
-    return folder / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+def _source(language: str) -> Path:
+    return CATALOGS / language / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
 @functools.cache
 def languages() -> tuple[str, ...]:
-    """Every language the service answers in: English, and each language with a catalog."""
-    found = sorted(path.parent.parent.name for path in CATALOGS.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
-    return (SOURCE_LANGUAGE, *(language for language in found if language != SOURCE_LANGUAGE))
+    """Every language the service answers in: English, and each language with a catalog (its
+    ``.po`` in a source tree, its ``.mo`` in an installed package)."""
+    found = {path.parent.parent.name for path in CATALOGS.glob(f"*/LC_MESSAGES/{DOMAIN}.[mp]o")}
+    return (SOURCE_LANGUAGE, *sorted(found - {SOURCE_LANGUAGE}))
 
 
 @functools.cache
 def translations(language: str) -> gettext.NullTranslations:
-    """The translations of ``language`` (one of :func:`languages`; English's are the texts as
-    written): its compiled ``.mo``, else its ``.po`` compiled in memory."""
+    """The translations of ``language``: its compiled ``.mo``, else (a tree not built since its
+    ``.po`` changed) the ``.po`` compiled in memory; the texts as written without a catalog."""
     source = _source(language)
-    if language == SOURCE_LANGUAGE or not source.is_file():
-        return gettext.NullTranslations()
     compiled = source.with_suffix(".mo")
-    if compiled.is_file() and compiled.stat().st_mtime >= source.stat().st_mtime:
+    if compiled.is_file() and (not source.is_file() or compiled.stat().st_mtime >= source.stat().st_mtime):
         with compiled.open("rb") as file:
             return gettext.GNUTranslations(file)
-    return gettext.GNUTranslations(io.BytesIO(_compiled(source)))
+    if source.is_file():
+        return gettext.GNUTranslations(io.BytesIO(_compiled(source)))
+    return gettext.NullTranslations()
 
 
 def _compiled(source: Path) -> bytes:
@@ -70,17 +79,21 @@ def _compiled(source: Path) -> bytes:
     return output.getvalue()
 
 
+def compile_catalog(source: Path) -> Path:
+    """Compile one ``.po`` file into the ``.mo`` beside it; the file written."""
+    target = source.with_suffix(".mo")
+    target.write_bytes(_compiled(source))
+    return target
+
+
 def compile_catalogs(folder: Path = CATALOGS) -> list[Path]:
-    """Compile every ``.po`` under ``folder`` into the ``.mo`` beside it; the files written."""
-    written = []
-    for source in sorted(folder.glob(f"*/LC_MESSAGES/{DOMAIN}.po")):
-        target = source.with_suffix(".mo")
-        target.write_bytes(_compiled(source))
-        written.append(target)
-    return written
+    """Compile every language's ``.po`` under ``folder``; the files written."""
+    return [compile_catalog(source) for source in sorted(folder.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))]
 
 
 if __name__ == "__main__":
-    # `python -m backend_stub.language.catalogs [folder]`: what `make build` runs.
-    for path in compile_catalogs(Path(sys.argv[1]) if len(sys.argv) > 1 else CATALOGS):
+    # `python -m backend_stub.language.catalogs [file.po ...]`: what `make build` runs (every
+    # catalog when none is named).
+    named = [Path(argument) for argument in sys.argv[1:]]
+    for path in [compile_catalog(source) for source in named] if named else compile_catalogs():
         print(f"compiled {path}")

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..domain.plans import Offer
-from ..domain.products import DAYS, MONTHS, WEEKS, Interval, Product
+from ..domain.products import DAYS, WEEKS, Interval, Product
 from ..domain.schedules import Schedule
 from .catalogs import translations
 from .formats import money, percent
@@ -55,25 +55,33 @@ class _Words:
 
     def length(self, interval: Interval) -> str:
         """``15 days``, ``1 month``."""
-        n = self.ngettext
-        phrases = {
-            DAYS: n("%(count)d day", "%(count)d days", interval.count),
-            WEEKS: n("%(count)d week", "%(count)d weeks", interval.count),
-            MONTHS: n("%(count)d month", "%(count)d months", interval.count),
-        }
-        return phrases[interval.unit] % {"count": interval.count}
+        count = interval.count
+        if interval.unit == DAYS:
+            phrase = self.ngettext("%(count)d day", "%(count)d days", count)
+        elif interval.unit == WEEKS:
+            phrase = self.ngettext("%(count)d week", "%(count)d weeks", count)
+        else:
+            phrase = self.ngettext("%(count)d month", "%(count)d months", count)
+        return phrase % {"count": count}
 
     def per(self, interval: Interval) -> str:
         """How often: ``a month``, ``every 2 weeks``."""
-        _, n = self.gettext, self.ngettext
-        if interval.count == 1:
-            return {DAYS: _("a day"), WEEKS: _("a week"), MONTHS: _("a month")}[interval.unit]
-        phrases = {
-            DAYS: n("every %(count)d day", "every %(count)d days", interval.count),
-            WEEKS: n("every %(count)d week", "every %(count)d weeks", interval.count),
-            MONTHS: n("every %(count)d month", "every %(count)d months", interval.count),
-        }
-        return phrases[interval.unit] % {"count": interval.count}
+        # One of each: the words differ ("a month", "every 2 months"), and a language whose
+        # plural of 21 is its singular's must not say "a month" for 21 months.
+        count = interval.count
+        if interval.unit == DAYS:
+            if count == 1:
+                return self.gettext("a day")
+            phrase = self.ngettext("every %(count)d day", "every %(count)d days", count)
+        elif interval.unit == WEEKS:
+            if count == 1:
+                return self.gettext("a week")
+            phrase = self.ngettext("every %(count)d week", "every %(count)d weeks", count)
+        else:
+            if count == 1:
+                return self.gettext("a month")
+            phrase = self.ngettext("every %(count)d month", "every %(count)d months", count)
+        return phrase % {"count": count}
 
     def figures(self, plan: Schedule) -> dict[str, str | int]:
         """Every figure a text may quote, written."""

@@ -235,3 +235,13 @@ async def test_the_request_holds_one_place_of_the_key_s_limit(api):
     # Three products, three checks, one place: a limit of 3 is not used up by one request.
     assert len((await plans_json(api, amount="5000"))["products"]) == 3
     assert (await (await api.get("/_sandbox/limits")).json())["in_flight"] == 0
+
+
+@pytest.mark.parametrize("locale", ["es", "es-ES", "es_ES", "es-MX", "ES"])
+async def test_spanish_with_or_without_a_region(api, locale):
+    answer = await plans_json(api, amount="27500", locale=locale, **{"product[type]": "instalments"})
+    [product] = answer["products"]
+    assert answer["locale"] == "es"
+    assert product["name"] == "Pago a plazos"
+    assert product["texts"]["short"] == "Desde 22,91\xa0€ al mes"
+    assert product["plans"][0]["texts"]["short"] == "3 pagos de 91,66\xa0€ al mes"
