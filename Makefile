@@ -85,7 +85,7 @@ build: $(SDK_STAMP) $(MO_FILES)
 catalogs: $(STAMP)
 	$(BIN)/pybabel extract -F backend_stub/language/babel.cfg -k N_ --no-location --sort-output \
 	  --project=service-checkout --copyright-holder=service-checkout -o $(CATALOGS)/messages.pot backend_stub
-	$(BIN)/pybabel update -i $(CATALOGS)/messages.pot -d $(CATALOGS) --no-fuzzy-matching
+	$(BIN)/pybabel update -i $(CATALOGS)/messages.pot -d $(CATALOGS) --no-fuzzy-matching --ignore-obsolete
 
 # mypy keeps its cache in .mypy_cache: a second run checks only what changed. tsc checks the
 # browser scripts' JSDoc types against sdk/service.d.ts and the bridge protocol (tsconfig.json; the

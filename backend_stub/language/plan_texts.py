@@ -29,14 +29,20 @@ FORMS = ("short", "long")  # the texts a message container may ask for
 
 @dataclass(frozen=True, slots=True)
 class Texts:
-    """One plan's (or one product's) words: a line, the line with its cost, the representative
-    example."""
+    """One plan's (or one product's) words: a line (``short``), the line with its cost
+    (``long``), the representative example; and for pages that lay a plan out, its parts:
+    the payments and when they start (``schedule``), the cost (``cost``) and what is paid in all
+    (``in_total``)."""
 
     short: str
     long: str
     example: str
+    schedule: str
+    cost: str
+    in_total: str
 
     def as_dict(self) -> dict[str, str]:
+        """What the API and the SDK's messages carry."""
         return {"short": self.short, "long": self.long, "example": self.example}
 
 
@@ -107,6 +113,10 @@ class _Words:
             "%(tae)s APR, nominal rate %(tin)s, interest %(interest)s, total to pay %(total)s."
         ) % self.figures(plan)
 
+    def in_total(self, plan: Schedule) -> str:
+        """``0% APR, no fees: you pay €875.00 in total.``"""
+        return self.gettext("%(tae)s APR, no fees: you pay %(total)s in total.") % self.figures(plan)
+
     def plan_line(self, product: Product, plan: Schedule) -> str:
         """``12 payments of €22.91 a month``, ``Pay €275.00 in 15 days``."""
         figures = self.figures(plan)
@@ -156,16 +166,16 @@ def plan_texts(product: Product, plan: Schedule, currency: str, language: str) -
     first due date and cost, and its representative example."""
     words = _Words(language, currency)
     line = words.plan_line(product, plan)
-    if plan.count == 1:
-        long = words.gettext("%(plan)s. %(cost)s") % {"plan": line, "cost": words.cost(plan)}
-    else:
-        long = words.gettext("%(plan)s%(last_note)s, %(first)s. %(cost)s") % {
+    schedule = line
+    if plan.count > 1:
+        schedule = words.gettext("%(plan)s%(last_note)s, %(first)s") % {
             "plan": line,
             "last_note": words.last_note(plan),
             "first": words.first(product),
-            "cost": words.cost(plan),
         }
-    return Texts(line, long, words.example(product, plan))
+    cost = words.cost(plan)
+    long = words.gettext("%(plan)s. %(cost)s") % {"plan": schedule, "cost": cost}
+    return Texts(line, long, words.example(product, plan), schedule, cost, words.in_total(plan))
 
 
 def offer_texts(offer: Offer, language: str) -> Texts | None:
@@ -191,9 +201,9 @@ def offer_texts(offer: Offer, language: str) -> Texts | None:
     long = words.gettext("%(plan)s%(last_note)s. %(cost)s") % {
         "plan": over % figures,
         "last_note": words.last_note(plan),
-        "cost": words.cost(plan),
+        "cost": texts.cost,
     }
-    return Texts(short, long, texts.example)
+    return Texts(short, long, texts.example, texts.schedule, texts.cost, texts.in_total)
 
 
 def message(offer: Offer, language: str, form: str) -> str | None:

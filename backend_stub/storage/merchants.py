@@ -58,6 +58,12 @@ class MerchantStore:
             self._by_key = self._load()
         return self._by_key.get(key)
 
+    def by_id(self, merchant_id: str) -> Merchant | None:
+        """The merchant of that id, or None."""
+        if self._by_key is None:
+            self._by_key = self._load()
+        return next((holder[0] for holder in self._by_key.values() if holder[0].id == merchant_id), None)
+
     def _load(self) -> dict[str, KeyHolder]:
         limits: dict[str, dict[tuple[str, str], tuple[int, int]]] = {}
         rows = self.db.query("SELECT merchant_id, product_type, currency, min_amount, max_amount FROM limits")
