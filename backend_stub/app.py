@@ -14,7 +14,7 @@ from .sandbox import checkout_controls, controls, gate_controls, seeding
 from .state import STATE, ServerState
 from .storage import Database
 from .storage.fixture import load_fixture, read_fixture
-from .web import assets, hosted_checkout, pinning
+from .web import assets, hosted_checkout, page_files, pinning, plans_window
 
 __all__ = ["SERVER_NAME", "create_app"]
 
@@ -73,6 +73,8 @@ def create_app(config: Config | None = None) -> web.Application:
             *pinning.ROUTES,
             *assets.ROUTES,
             *hosted_checkout.ROUTES,
+            *plans_window.ROUTES,
+            *page_files.ROUTES,
         ],
     )
     endpoints.add_catch_all(app)

@@ -20,7 +20,8 @@ When nothing is switched on, the cost is one journal entry and the limit's count
 
 from __future__ import annotations
 
-from contextlib import suppress
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 
 from aiohttp import web
 
@@ -34,9 +35,9 @@ from ..storage.merchants import MerchantStore
 from .faults import Fault
 from .journal import DROPPED, FAILED, Entry
 from .paths import CONTROL_PREFIX
-from .switchboard import Switchboard
+from .switchboard import SWITCHBOARD, Switchboard
 
-__all__ = ["DROPPED_STATUS", "INTERNAL", "admit", "answer", "drop", "internal_get"]
+__all__ = ["DROPPED_STATUS", "INTERNAL", "admit", "answer", "drop", "internal_get", "place_under_limit"]
 
 # Marks a request the server makes itself (a check for the first answers), which shares the
 # connection of the request that made it, and that request's place under the key's concurrency
@@ -170,3 +171,17 @@ async def internal_get(
     inner[INTERNAL] = within_limit
     match = await request.app.router.resolve(inner)
     return await match.handler(inner)
+
+
+@contextmanager
+def place_under_limit(request: web.Request, key: str | None) -> Iterator[bool]:
+    """One place of ``key``'s concurrency limit (the key as its merchant has it; None: no known
+    key) held while a request that is not an API request itself (a page of the service) makes
+    its :func:`internal_get` requests: yields whether it got one (past the limit, they answer 429)."""
+    throttle = request.app[SWITCHBOARD].throttle
+    entered = key is None or throttle.enter(key)
+    try:
+        yield entered
+    finally:
+        if key is not None and entered:
+            throttle.leave(key)

@@ -14,11 +14,8 @@ the cent; their words, money and dates are in the language of the ``locale`` que
 from __future__ import annotations
 
 import functools
-import hashlib
 from datetime import date
-from pathlib import Path
 
-import jinja2
 from aiohttp import web
 
 from ..api.bodies import read_json
@@ -36,48 +33,10 @@ from ..language.plan_texts import plan_texts, product_name
 from ..state import state_of
 from ..storage.checkouts import CheckoutStore
 from ..storage.merchants import Merchant
-from .js_comments import without_comments
+from .page_files import TEMPLATES, page
 
 __all__ = ["ROUTES"]
 
-HERE = Path(__file__).resolve().parent
-TEMPLATES = jinja2.Environment(
-    loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True, undefined=jinja2.StrictUndefined
-)
-
-
-STATIC_TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
-
-
-@functools.cache
-def _static_files() -> dict[str, bytes]:
-    """The page's own scripts and styles, by name, read once: a request names one of these or
-    gets 404, and never reaches the disk (so no name can lead out of the folder)."""
-    folder = HERE / "static"
-    files = {
-        path.name: path.read_bytes()
-        for path in folder.iterdir()
-        if path.is_file() and path.suffix in STATIC_TYPES
-    }
-    # The script's comments and JSDoc types are for its readers and tsc, not for the shopper's phone.
-    return {
-        name: without_comments(data.decode("utf-8")).encode("utf-8") if name.endswith(".js") else data
-        for name, data in files.items()
-    }
-
-
-@functools.cache
-def _static_url(name: str) -> str:
-    # Versioned by content: a browser never pairs a page with an older cached copy of its script.
-    digest = hashlib.sha256(_static_files()[name]).hexdigest()[:12]
-    return f"/static/{name}?v={digest}"
-
-
-TEMPLATES.globals["static"] = _static_url
-PAGE_CSP = (
-    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:;"
-    " base-uri 'none'; form-action 'none'"
-)
 UNAVAILABLE = {
     "missing": "We could not find this checkout. Please return to the store and try again.",
     EXPIRED: "This checkout expired. Please return to the store and start again.",
@@ -88,14 +47,6 @@ OUTCOMES = {
     "pending": "Your payment is pending confirmation. The store will let you know.",
     "ko": "Payment denied. Please choose another payment method in the store.",
 }
-
-
-def _page(body: str, status: int = 200) -> web.Response:
-    response = web.Response(text=body, status=status, content_type="text/html", charset="utf-8")
-    response.headers["Content-Security-Policy"] = PAGE_CSP
-    response.headers["Cache-Control"] = "no-store"
-    response.headers["Referrer-Policy"] = "no-referrer"
-    return response
 
 
 def _render(status: int, language: str, **context: object) -> web.Response:
@@ -113,7 +64,7 @@ def _render(status: int, language: str, **context: object) -> web.Response:
         day=functools.partial(formats.day, language=language),
         **context,
     )
-    return _page(html, status)
+    return page(html, status)
 
 
 def _terms(
@@ -175,21 +126,7 @@ async def decision(request: web.Request) -> web.Response:
     )
 
 
-async def static_file(request: web.Request) -> web.Response:
-    """A script or style sheet of the hosted page, by its name in the page's own folder."""
-    name = request.match_info["name"]
-    body = _static_files().get(name)
-    if body is None:
-        raise web.HTTPNotFound()
-    response = web.Response(body=body)
-    response.headers["Content-Type"] = STATIC_TYPES[Path(name).suffix]
-    response.headers["Cache-Control"] = "public, max-age=300"
-    response.headers["X-Content-Type-Options"] = "nosniff"
-    return response
-
-
 ROUTES = [
     web.get("/checkout/{checkout_id}/frame", checkout_page),
     web.post("/checkout/{checkout_id}/frame/decision", decision),
-    web.get("/static/{name}", static_file),
 ]
