@@ -21,6 +21,7 @@ from ..domain.plans import REASONS, Offer, PlansQuery, offer, parse_plans_query
 from ..domain.products import PRODUCTS, UNITS
 from ..domain.schedules import INSTALMENT_MONTHS, MAX_TIN
 from ..domain.timestamps import now
+from ..domain.values import MAX_AMOUNT
 from ..language.catalogs import languages
 from ..language.plan_texts import offer_texts, plan_texts, product_name
 from ..sandbox.gate import DROPPED_STATUS, drop, internal_get
@@ -137,6 +138,10 @@ async def list_plans(request: web.Request) -> web.StreamResponse:
 ROUTES = [Route("GET", PLANS_PATH, list_plans, Access.PUBLIC)]
 
 
+# An amount as a query may ask it (0 included: no product offers a plan for it).
+ASKED: Schema = {"type": "integer", "minimum": 0, "maximum": MAX_AMOUNT}
+
+
 def _schemas() -> dict[str, Schema]:
     rate = {"type": "string", "pattern": r"^[0-9]{1,3}\.[0-9]{2}$"}
     texts = obj(
@@ -186,7 +191,7 @@ def _schemas() -> dict[str, Schema]:
                 "description": "Why it is not available; null when it is.",
             },
             "limits": {
-                **nullable(obj({"min_amount": AMOUNT, "max_amount": AMOUNT})),
+                **nullable(obj({"min_amount": ASKED, "max_amount": ASKED})),
                 "description": "The amounts it covers in the currency, inclusive; null when it is not offered"
                 " in the currency.",
             },
@@ -204,7 +209,7 @@ def _schemas() -> dict[str, Schema]:
     )
     plans = obj(
         {
-            "amount": AMOUNT,
+            "amount": {**ASKED, "description": "The amount asked about, minor units."},
             "currency": {"type": "string", "pattern": "^[A-Z]{3}$"},
             "locale": {"type": "string", "description": "The language the texts are in."},
             "products": array(ref("ProductPlans")),

@@ -95,10 +95,6 @@ class Checkout:
             return EXPIRED
         return self.status
 
-    @property
-    def product_label(self) -> str:
-        return PRODUCT_LABELS[self.product_type]
-
 
 def new_checkout_id() -> str:
     """An unguessable id: it is also what lets the hosted page act on the checkout."""
