@@ -9,7 +9,7 @@ NODE_EXAMPLE       := examples/merchant_ci_node
 NODE_EXAMPLE_STAMP := $(NODE_EXAMPLE)/node_modules/.package-lock.json
 SDK_STAMP  := backend_stub/web/dist/manifest.json
 
-.PHONY: demo test build install install-engines chromium java engines lint lock bench dist dist-source release clean screenshots
+.PHONY: demo test build install install-engines chromium java engines lint lock bench dist dist-source release clean screenshots catalogs
 
 # Everything the tests and the linters use comes from PyPI at the versions of the lock, checked
 # by hash: a stranger's release cannot change `make test`. pyproject.toml keeps ranges (what a
@@ -69,7 +69,23 @@ $(SDK_STAMP): $(STAMP) backend_stub/domain/keys.py backend_stub/domain/value_rul
 	@scripts/ensure-chromium
 	$(BIN)/python -m sdk.tooling.build
 
-build: $(SDK_STAMP)
+# The message catalogs: each language's .po (checked in) compiled into the .mo the server reads.
+CATALOGS := backend_stub/language/catalogs
+PO_FILES := $(wildcard $(CATALOGS)/*/LC_MESSAGES/messages.po)
+MO_FILES := $(PO_FILES:.po=.mo)
+
+$(MO_FILES): %.mo: %.po $(STAMP)
+	$(BIN)/python -m backend_stub.language.catalogs $<
+
+build: $(SDK_STAMP) $(MO_FILES)
+
+# After changing a shopper-facing text: extract the texts into the template and merge it into
+# every language's .po, whose new or changed entries then want translating (docs/sandbox-server.md,
+# "Languages"). A new language: `$(BIN)/pybabel init -i $(CATALOGS)/messages.pot -d $(CATALOGS) -l fr`.
+catalogs: $(STAMP)
+	$(BIN)/pybabel extract -F backend_stub/language/babel.cfg -k N_ --no-location --sort-output \
+	  --project=service-checkout --copyright-holder=service-checkout -o $(CATALOGS)/messages.pot backend_stub
+	$(BIN)/pybabel update -i $(CATALOGS)/messages.pot -d $(CATALOGS) --no-fuzzy-matching --ignore-obsolete
 
 # mypy keeps its cache in .mypy_cache: a second run checks only what changed. tsc checks the
 # browser scripts' JSDoc types against sdk/service.d.ts and the bridge protocol (tsconfig.json; the
@@ -138,4 +154,4 @@ screenshots: install build
 	DEMO_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/demo/test_screenshots.py -p no:randomly -q
 
 clean:
-	rm -rf $(VENV) $(DIST_VENV) node_modules $(NODE_EXAMPLE)/node_modules backend_stub/web/dist dist release build *.egg-info
+	rm -rf $(VENV) $(DIST_VENV) node_modules $(NODE_EXAMPLE)/node_modules backend_stub/web/dist dist release build *.egg-info $(MO_FILES)

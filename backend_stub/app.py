@@ -7,19 +7,19 @@ from collections.abc import AsyncIterator
 from aiohttp import web
 
 from . import endpoints
-from .api import articles, button, captures, checkouts, openapi, orders, refunds
+from .api import articles, button, captures, checkouts, openapi, orders, plans, refunds
 from .api.protocol_errors import SERVER_NAME
 from .config import Config
 from .sandbox import checkout_controls, controls, gate_controls, seeding
 from .state import STATE, ServerState
 from .storage import Database
 from .storage.fixture import load_fixture, read_fixture
-from .web import assets, hosted_checkout, pinning
+from .web import assets, hosted_checkout, page_files, pinning, plans_window
 
 __all__ = ["SERVER_NAME", "create_app"]
 
 # Each API resource module exposes ROUTES; adding a resource is adding it here.
-RESOURCES = [button, checkouts, orders, refunds, captures, articles]
+RESOURCES = [button, plans, checkouts, orders, refunds, captures, articles]
 
 
 def _open_state(config: Config) -> ServerState:
@@ -73,6 +73,8 @@ def create_app(config: Config | None = None) -> web.Application:
             *pinning.ROUTES,
             *assets.ROUTES,
             *hosted_checkout.ROUTES,
+            *plans_window.ROUTES,
+            *page_files.ROUTES,
         ],
     )
     endpoints.add_catch_all(app)

@@ -1,4 +1,5 @@
-"""The package's PEP 517 build backend: setuptools, with the compiled SDK in every sdist and wheel.
+"""The package's PEP 517 build backend: setuptools, with the compiled SDK and the compiled message
+catalogs in every sdist and wheel.
 
 An installed package serves the SDK wherever it is installed, and has neither a Makefile nor,
 perhaps, a Chromium. So:
@@ -8,7 +9,9 @@ perhaps, a Chromium. So:
   (``python -m sdk.tooling.build``), which needs Brython, Playwright and a Chromium; those
   build requirements are asked for only then, pinned as the ``test`` extra pins them;
 - building from the sdist, which carries the compiled SDK, needs none of them;
-- a wheel or sdist without the whole SDK is never left behind: the build fails and says why.
+- a wheel or sdist without the whole SDK is never left behind: the build fails and says why;
+- every build compiles the message catalogs (``.po`` → ``.mo``, which the repository does not
+  keep) with Babel, a requirement of the package anyway, asked for in every build.
 
 Editable installs (``make install``) are plain setuptools: they serve whatever the tree holds.
 """
@@ -40,6 +43,7 @@ __all__ = [
     "prepare_metadata_for_build_editable",
     "prepare_metadata_for_build_wheel",
     "sdk_build_requirements",
+    "catalog_build_requirements",
     "stale_reason",
 ]
 
@@ -50,6 +54,8 @@ SDK_DIST = Path("backend_stub", "web", "dist")
 BUILD_COMMAND = [sys.executable, "-m", "sdk.tooling.build"]
 # What the SDK build imports, by requirement name; their pins are the test extra's.
 SDK_BUILD_NEEDS = ("brython", "brotli", "playwright")
+# What compiling the catalogs imports; its range is the package's own requirement.
+CATALOG_BUILD_NEEDS = ("babel",)
 
 get_requires_for_build_editable = _setuptools.get_requires_for_build_editable
 prepare_metadata_for_build_editable = _setuptools.prepare_metadata_for_build_editable
@@ -81,6 +87,13 @@ def sdk_build_requirements() -> list[str]:
     return [found[name] for name in SDK_BUILD_NEEDS]
 
 
+def catalog_build_requirements() -> list[str]:
+    """The package's requirements that compiling the message catalogs imports (Babel)."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    found = {_requirement_name(requirement): requirement for requirement in project["dependencies"]}
+    return [found[name] for name in CATALOG_BUILD_NEEDS]
+
+
 def _pinned_brython() -> str:
     return sdk_build_requirements()[0].partition("==")[2].strip()
 
@@ -99,7 +112,7 @@ def stale_reason() -> str | None:
 
 
 def _extra_requirements() -> list[str]:
-    return sdk_build_requirements() if stale_reason() else []
+    return catalog_build_requirements() + (sdk_build_requirements() if stale_reason() else [])
 
 
 def get_requires_for_build_sdist(config_settings: dict[str, Any] | None = None) -> list[str]:
@@ -170,8 +183,20 @@ def _checked(directory: str, name: str) -> str:
     return name
 
 
+def _compile_catalogs() -> None:
+    """Compile every language's ``.po`` into its ``.mo``: the server reads those."""
+    if importlib.util.find_spec("babel") is None:
+        raise _fail(f"compiling the message catalogs needs {', '.join(catalog_build_requirements())}")
+    try:
+        written = _tree_module("backend_stub/language/catalogs.py").compile_catalogs()
+    except ValueError as error:
+        raise _fail(f"a message catalog does not compile: {error}") from None
+    print(f"service-checkout: compiled {len(written)} message catalogs", file=sys.stderr)
+
+
 def build_sdist(sdist_directory: str, config_settings: dict[str, Any] | None = None) -> str:
     _compile_sdk()
+    _compile_catalogs()
     return _checked(sdist_directory, _setuptools.build_sdist(sdist_directory, config_settings))
 
 
@@ -179,5 +204,6 @@ def build_wheel(
     wheel_directory: str, config_settings: dict[str, Any] | None = None, metadata_directory: str | None = None
 ) -> str:
     _compile_sdk()
+    _compile_catalogs()
     name = _setuptools.build_wheel(wheel_directory, config_settings, metadata_directory)
     return _checked(wheel_directory, name)

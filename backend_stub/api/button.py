@@ -5,10 +5,9 @@ from __future__ import annotations
 from aiohttp import web
 
 from ..domain.availability import is_available, parse_query
-from ..domain.values import MAX_AMOUNT
 from .auth import Access
 from .errors import Forbidden
-from .openapi_operations import Section, ok, operation
+from .openapi_operations import AMOUNT_QUERY, CURRENCY_QUERY, Section, ok, operation
 from .openapi_schema import Schema, ref
 from .rendering import render
 from .routing import Route
@@ -30,20 +29,8 @@ ROUTES = [Route("GET", "/checkout/button", check_button, Access.PUBLIC)]
 def openapi_section() -> Section:
     """``GET /checkout/button`` in the OpenAPI document."""
     parameters: list[Schema] = [
-        {
-            "name": "amount",
-            "in": "query",
-            "required": True,
-            "description": "Amount to finance, minor units.",
-            "schema": {"type": "integer", "minimum": 0, "maximum": MAX_AMOUNT},
-        },
-        {
-            "name": "currency",
-            "in": "query",
-            "required": True,
-            "description": "ISO 4217 code.",
-            "schema": {"type": "string", "pattern": "^[A-Z]{3}$"},
-        },
+        AMOUNT_QUERY,
+        CURRENCY_QUERY,
         {
             "name": "product[type]",
             "in": "query",

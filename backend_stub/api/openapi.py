@@ -26,7 +26,7 @@ from typing import Any
 from aiohttp import web
 
 from ..domain.pagination import PAGE_SIZE
-from . import articles, button, captures, checkouts, orders, refunds
+from . import articles, button, captures, checkouts, orders, plans, refunds
 from .idempotency import KEY_HEADER, MAX_KEY_LENGTH, REPLAYED_HEADER
 from .negotiation import LATEST_VERSION
 from .openapi_errors import METHOD_NOT_ALLOWED, error_ref, error_responses, error_schemas
@@ -47,6 +47,7 @@ SECTIONS: list[Callable[[], Section]] = [
     captures.openapi_section,
     articles.openapi_section,
     button.openapi_section,
+    plans.openapi_section,
     checkouts.openapi_section,
 ]
 
@@ -58,7 +59,8 @@ TAGS = {
     "captures": "Captures of a confirmed order (a sandbox extension), and refunds of one capture.",
     "articles": "The articles of the merchant's campaigns.",
     "checkout": "What the browser SDK relies on: whether a product is available for an amount (the"
-    " button), and the checkouts a shopper decides on the hosted page.",
+    " button), what each product's plans cost there and how to say it (the messages), and the"
+    " checkouts a shopper decides on the hosted page.",
 }
 # No license is granted for the API or its description; the entry says so rather than leave
 # readers (and linters) guessing.
@@ -67,13 +69,13 @@ LICENSE = {"name": "Proprietary", "identifier": "LicenseRef-Proprietary"}
 # --- the document ------------------------------------------------------------------------------
 
 DESCRIPTION = f"""\
-The sandbox of the financing service: refunds, captures, campaign articles, lists and the
-button availability check.
+The sandbox of the financing service: refunds, captures, campaign articles, lists, the
+button availability check and the plans a product offers for an amount.
 
 **Keys.** `Authorization: Bearer <key>` on every request. The private key (`sk_...`) can do
 everything; the public key (`pk_...`), which web pages hold, checks button availability
-(`GET /checkout/button`) and reads a checkout (`GET /checkout/{{checkout_id}}`), and gets 403
-elsewhere. Another merchant's objects answer 404.
+(`GET /checkout/button`), reads the plans (`GET /checkout/plans`) and a checkout
+(`GET /checkout/{{checkout_id}}`), and gets 403 elsewhere. Another merchant's objects answer 404.
 
 **Versions and formats.** `Accept: application/vnd.service.v{LATEST_VERSION}+json` or
 `application/vnd.service.v{LATEST_VERSION}+xml`; the sandbox forms

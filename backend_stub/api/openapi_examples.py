@@ -36,7 +36,9 @@ class Exchange:
 
 
 # Fields whose values the server makes: any value of the same JSON type matches.
-VOLATILE = frozenset({"id", "capture_id", "created", "accrual_date", "expires", "next", "previous"})
+VOLATILE = frozenset(
+    {"id", "capture_id", "created", "accrual_date", "expires", "next", "previous", "first_due"}
+)
 # A path placeholder, and the operation whose answer's ``id`` it is.
 REMEMBER = {"capture_id": "createCapture", "checkout_id": "createCheckout"}
 
@@ -206,6 +208,119 @@ OPERATIONS: dict[str, Exchange] = {
         query={"amount": "45000", "currency": "EUR"},
         key="pk_test_demo",
         response={},
+    ),
+    "listPlans": Exchange(
+        "GET",
+        "/checkout/plans",
+        200,
+        query={"amount": "45000", "currency": "EUR", "product[type]": "instalments"},
+        key="pk_test_other",
+        response={
+            "amount": 45000,
+            "currency": "EUR",
+            "locale": "en",
+            "products": [
+                {
+                    "type": "instalments",
+                    "name": "Instalments",
+                    "available": True,
+                    "reason": None,
+                    "limits": {"min_amount": 5000, "max_amount": 300000},
+                    "texts": {
+                        "short": "From €40.08 a month",
+                        "long": (
+                            "From €40.08 a month over 12 payments (the last €40.17). 13.24% APR, nominal "
+                            "rate 12.5%, interest €31.05, total to pay €481.05."
+                        ),
+                        "example": (
+                            "Representative example: €450.00 in 12 payments of €40.08 a month (the last "
+                            "€40.17), fixed nominal rate 12.5%, APR 13.24%, interest €31.05, total to pay "
+                            "€481.05."
+                        ),
+                    },
+                    "plans": [
+                        {
+                            "count": 3,
+                            "payments": [15000, 15000, 15000],
+                            "interval": {"count": 1, "unit": "months"},
+                            "first_due": "2026-12-28",
+                            "tin": "0.00",
+                            "tae": "0.00",
+                            "interest": 0,
+                            "total": 45000,
+                            "texts": {
+                                "short": "3 payments of €150.00 a month",
+                                "long": (
+                                    "3 payments of €150.00 a month, the first in 1 month. 0% APR, nominal "
+                                    "rate 0%, interest €0.00, total to pay €450.00."
+                                ),
+                                "example": (
+                                    "Representative example: €450.00 in 3 payments of €150.00 a month, "
+                                    "fixed nominal rate 0%, APR 0%, interest €0.00, total to pay €450.00."
+                                ),
+                            },
+                        },
+                        {
+                            "count": 6,
+                            "payments": [7719, 7719, 7719, 7719, 7719, 7720],
+                            "interval": {"count": 1, "unit": "months"},
+                            "first_due": "2026-12-28",
+                            "tin": "9.95",
+                            "tae": "10.42",
+                            "interest": 1315,
+                            "total": 46315,
+                            "texts": {
+                                "short": "6 payments of €77.19 a month",
+                                "long": (
+                                    "6 payments of €77.19 a month (the last €77.20), the first in 1 month. "
+                                    "10.42% APR, nominal rate 9.95%, interest €13.15, total to pay €463.15."
+                                ),
+                                "example": (
+                                    "Representative example: €450.00 in 6 payments of €77.19 a month (the "
+                                    "last €77.20), fixed nominal rate 9.95%, APR 10.42%, interest €13.15, "
+                                    "total to pay €463.15."
+                                ),
+                            },
+                        },
+                        {
+                            "count": 12,
+                            "payments": [
+                                4008,
+                                4008,
+                                4008,
+                                4008,
+                                4008,
+                                4008,
+                                4008,
+                                4008,
+                                4008,
+                                4008,
+                                4008,
+                                4017,
+                            ],
+                            "interval": {"count": 1, "unit": "months"},
+                            "first_due": "2026-12-28",
+                            "tin": "12.50",
+                            "tae": "13.24",
+                            "interest": 3105,
+                            "total": 48105,
+                            "texts": {
+                                "short": "12 payments of €40.08 a month",
+                                "long": (
+                                    "12 payments of €40.08 a month (the last €40.17), the first in 1 month. "
+                                    "13.24% APR, nominal rate 12.5%, interest €31.05, total to pay €481.05."
+                                ),
+                                "example": (
+                                    "Representative example: €450.00 in 12 payments of €40.08 a month (the "
+                                    "last €40.17), fixed nominal rate 12.5%, APR 13.24%, interest €31.05, "
+                                    "total to pay €481.05."
+                                ),
+                            },
+                        },
+                    ],
+                }
+            ],
+        },
     ),
     "createCheckout": Exchange(
         "POST",

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..domain.values import MAX_AMOUNT
 from .openapi_errors import ALWAYS, WITH_BODY, error_ref
 from .openapi_schema import JSON, MEDIA_TYPE_HEADER, Schema, content, ref
 
@@ -21,6 +22,8 @@ __all__ = [
     "path_parameter",
     "page_parameter",
     "ORDER_ID",
+    "AMOUNT_QUERY",
+    "CURRENCY_QUERY",
 ]
 
 Paths = dict[str, dict[str, Schema]]
@@ -87,6 +90,21 @@ def page_parameter() -> dict[str, Any]:
 
 
 ORDER_ID = path_parameter("order_id", "The merchant's order id.", example="fixture-order-1")
+# The amount and currency a page asks about (the button check, the plans).
+AMOUNT_QUERY = {
+    "name": "amount",
+    "in": "query",
+    "required": True,
+    "description": "Amount to finance, minor units.",
+    "schema": {"type": "integer", "minimum": 0, "maximum": MAX_AMOUNT},
+}
+CURRENCY_QUERY = {
+    "name": "currency",
+    "in": "query",
+    "required": True,
+    "description": "ISO 4217 code.",
+    "schema": {"type": "string", "pattern": "^[A-Z]{3}$"},
+}
 
 
 def operation(

@@ -16,6 +16,7 @@ from typing import Any
 from .errors import REQUIRED, Conflict, FieldErrors, Invalid
 from .identifiers import parse_identifier
 from .orders import Order
+from .products import PRODUCTS
 from .schedules import INSTALMENT_MONTHS, parse_instalments
 from .text import read_text
 from .urls import parse_http_url
@@ -51,7 +52,7 @@ ORDER_STATUS_AFTER = {"success": "confirmed", "pending": "pending", "ko": "denie
 URL_FIELDS = ("success_url", "pending_url", "ko_url", "dismiss_url", "error_url")
 MAX_ARTICLES = 200
 MAX_TEXT = 500
-PRODUCT_LABELS = {"instalments": "Instalments", "pay_later": "Pay in 15 days", "pay_in_4": "Pay in 4"}
+PRODUCT_LABELS = {product_type: offered.label for product_type, offered in PRODUCTS.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,10 +94,6 @@ class Checkout:
         if self.status == CREATED and moment >= self.expires:
             return EXPIRED
         return self.status
-
-    @property
-    def product_label(self) -> str:
-        return PRODUCT_LABELS[self.product_type]
 
 
 def new_checkout_id() -> str:

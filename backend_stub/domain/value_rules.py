@@ -18,6 +18,9 @@ MAX_AMOUNT = 10**13
 MAX_AMOUNT_DIGITS = 14  # len(str(MAX_AMOUNT)), written out: this runs on every check
 
 INSTALMENTS = "instalments"
+# The products' types, in the order of their declaration (domain/products.py, which this module
+# cannot import: it would bring dataclasses and datetime into the SDK's bundle); a unit test
+# holds the two equal.
 PRODUCT_TYPES = (INSTALMENTS, "pay_later", "pay_in_4")
 # What a request or a button without a product type means.
 DEFAULT_PRODUCT_TYPE = INSTALMENTS

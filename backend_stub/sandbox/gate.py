@@ -20,7 +20,8 @@ When nothing is switched on, the cost is one journal entry and the limit's count
 
 from __future__ import annotations
 
-from contextlib import suppress
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 
 from aiohttp import web
 
@@ -34,9 +35,9 @@ from ..storage.merchants import MerchantStore
 from .faults import Fault
 from .journal import DROPPED, FAILED, Entry
 from .paths import CONTROL_PREFIX
-from .switchboard import Switchboard
+from .switchboard import SWITCHBOARD, Switchboard
 
-__all__ = ["DROPPED_STATUS", "INTERNAL", "admit", "answer", "drop"]
+__all__ = ["DROPPED_STATUS", "INTERNAL", "admit", "answer", "drop", "internal_get", "place_under_limit"]
 
 # Marks a request the server makes itself (a check for the first answers), which shares the
 # connection of the request that made it, and that request's place under the key's concurrency
@@ -101,6 +102,8 @@ async def admit(
     except BaseException:
         entry.finish(None, FAILED)
         raise
+    if response.status == DROPPED_STATUS:  # a handler that dropped the connection (drop())
+        entry.outcome = DROPPED
     entry.finish(response.status)
     return response
 
@@ -154,3 +157,31 @@ def drop(request: web.Request) -> web.StreamResponse:
     if transport is not None and request.get(INTERNAL) is None:
         transport.close()
     return web.Response(status=DROPPED_STATUS, reason="Dropped by a sandbox fault")
+
+
+async def internal_get(
+    request: web.Request, rel_url: str, headers: dict[str, str], *, within_limit: bool
+) -> web.StreamResponse:
+    """The answer to a ``GET rel_url`` with ``headers`` that the server makes itself while
+    serving ``request``, through the route's whole pipeline (journal, maintenance, faults, keys)
+    as if a client had sent it; ``within_limit``: whether ``request`` holds a place under the
+    key's concurrency limit, which the inner request shares (past it, it answers 429). A dropped
+    inner request answers :data:`DROPPED_STATUS` and leaves ``request``'s connection open."""
+    inner = request.clone(method="GET", rel_url=rel_url, headers=headers)
+    inner[INTERNAL] = within_limit
+    match = await request.app.router.resolve(inner)
+    return await match.handler(inner)
+
+
+@contextmanager
+def place_under_limit(request: web.Request, key: str | None) -> Iterator[bool]:
+    """One place of ``key``'s concurrency limit (the key as its merchant has it; None: no known
+    key) held while a request that is not an API request itself (a page of the service) makes
+    its :func:`internal_get` requests: yields whether it got one (past the limit, they answer 429)."""
+    throttle = request.app[SWITCHBOARD].throttle
+    entered = key is None or throttle.enter(key)
+    try:
+        yield entered
+    finally:
+        if key is not None and entered:
+            throttle.leave(key)

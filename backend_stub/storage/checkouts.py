@@ -92,15 +92,16 @@ class CheckoutStore:
             raise NotFound(f"There is no checkout {checkout_id!r}.")
         return _checkout(row)[1]
 
-    def merchant_name(self, checkout_id: str) -> str:
-        """The name of the merchant a checkout belongs to (shown on the hosted page)."""
+    def merchant_of(self, checkout_id: str) -> tuple[str, str]:
+        """The id and name of the merchant a checkout belongs to (the hosted page shows its name
+        and its rates)."""
         row = self.db.query_one(
-            "SELECT m.name FROM checkouts c JOIN merchants m ON m.id = c.merchant_id WHERE c.id = ?",
+            "SELECT m.id, m.name FROM checkouts c JOIN merchants m ON m.id = c.merchant_id WHERE c.id = ?",
             (checkout_id,),
         )
         if row is None:
             raise NotFound(f"There is no checkout {checkout_id!r}.")
-        return row["name"]
+        return row["id"], row["name"]
 
     def decide(self, checkout_id: str, decision: Decision, moment: datetime) -> Checkout:
         """Decide once, atomically: the checkout's status and the new order in the same transaction."""

@@ -1,10 +1,11 @@
-"""Loading a fixture file (merchants, keys, limits, orders) into an empty database.
+"""Loading a fixture file (merchants, keys, limits, rates, orders) into an empty database.
 
 The optional ``orders`` section lists order objects, each with the ``merchant_id`` it belongs
 to and the fields :func:`..domain.orders.parse_order` reads. The bundled fixture gives "Demo Shop"
 three orders for demos: ``fixture-order-1`` (confirmed, 25000 EUR, refundable),
 ``fixture-order-2`` (pending, 8000) and ``fixture-order-3`` (denied, 120000). "Other Shop" has
-none, so its lists start empty.
+none, so its lists start empty. "Demo Shop" sets no rates (0% everywhere); "Other Shop" charges
+a nominal rate on its 6- and 12-month instalments, so plans with interest are shown and tested.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..domain.schedules import parse_tin
 from ..turns import StepSize, next_turn
 from .database import Database
 from .orders import load_fixture_orders
@@ -26,7 +28,7 @@ DEFAULT_FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "default
 _FIRST_DELETED, _MOST_DELETED = 16, 1000
 # Emptied by the reset's last transaction only: until then requests keep writing rows that name
 # their merchant (an answer stored under an idempotency key), which would fail the foreign key.
-_MERCHANT_TABLES = frozenset({"merchants", "limits"})
+_MERCHANT_TABLES = frozenset({"merchants", "limits", "rates"})
 
 # Sections of a fixture file beyond "merchants", each with the function that loads its rows:
 # ``loader(connection, rows, whole_fixture)``. Resource modules register themselves here.
@@ -56,6 +58,11 @@ def _load_merchants(conn: sqlite3.Connection, merchants: list[dict[str, Any]]) -
                     limit["max_amount"],
                 ),
             )
+        for rate in merchant.get("rates", []):
+            conn.execute(
+                "INSERT INTO rates (merchant_id, product_type, payments, tin) VALUES (?, ?, ?, ?)",
+                (merchant["id"], rate["product_type"], rate["payments"], str(parse_tin(rate["tin"]))),
+            )
 
 
 def _fill(conn: sqlite3.Connection, data: dict[str, Any]) -> None:
@@ -77,7 +84,7 @@ async def reset(db: Database, data: dict[str, Any]) -> None:
     (8,000 orders took a second to delete in one statement; 50 rows took 1 ms of orders, 5 to 8
     ms of answers stored under idempotency keys); then one transaction deletes what came in
     between and loads the fixture, so the reset ends on exactly the fixture. The merchants and
-    their limits (a few rows) stay until that transaction: requests go on naming them meanwhile.
+    their limits and rates (a few rows) stay until that transaction: requests go on naming them meanwhile.
     """
     for table in db.tables():
         if table in _MERCHANT_TABLES:

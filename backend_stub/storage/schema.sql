@@ -15,6 +15,16 @@ CREATE TABLE IF NOT EXISTS limits (
     PRIMARY KEY (merchant_id, product_type, currency)
 );
 
+-- The nominal rate (TIN, percent a year, as exact decimal text) of a product's term, by the
+-- number of payments; a term without a row has no interest (the plan rule: domain/schedules.py).
+CREATE TABLE IF NOT EXISTS rates (
+    merchant_id  TEXT NOT NULL REFERENCES merchants(id) ON DELETE CASCADE,
+    product_type TEXT NOT NULL,
+    payments     INTEGER NOT NULL,
+    tin          TEXT NOT NULL,
+    PRIMARY KEY (merchant_id, product_type, payments)
+);
+
 -- Orders. Text fields carry derived columns for filters, written with every row: *_folded is the
 -- case-folded text (i-lookups), *_words its words as ' w1 w2 ' (search). Timestamps use one
 -- fixed-width UTC form ('2026-11-23T10:00:00.123456+00:00'), so text order is time order.

@@ -34,8 +34,7 @@ from typing import Any
 from aiohttp import web
 
 from ..api.auth import key_holder
-from ..sandbox.gate import DROPPED_STATUS, INTERNAL
-from ..sandbox.switchboard import SWITCHBOARD
+from ..sandbox.gate import DROPPED_STATUS, internal_get, place_under_limit
 from ..sdk_rules.attributes import WATCHED, element_from_row
 from ..sdk_rules.availability import check_url, is_available_status
 from ..sdk_rules.page import Page
@@ -138,10 +137,7 @@ async def _check(
         "Authorization": f"Bearer {settings.public_key}",
         "Accept": settings.accept,
     }
-    check = request.clone(method="GET", rel_url=check_url("", triple), headers=headers)
-    check[INTERNAL] = within_limit
-    match = await request.app.router.resolve(check)
-    response = await match.handler(check)
+    response = await internal_get(request, check_url("", triple), headers, within_limit=within_limit)
     return 0 if response.status == DROPPED_STATUS else response.status
 
 
@@ -150,16 +146,10 @@ async def _statuses(request: web.Request, settings: Settings, triples: list[Any]
     it, each check is journalled with the 429 a browser's own check would get)."""
     if not triples:
         return []
-    throttle = request.app[SWITCHBOARD].throttle
     holder = key_holder(f"Bearer {settings.public_key}", state_of(request).merchants)
-    key = holder[2] if holder is not None else None
-    entered = key is None or throttle.enter(key)
-    try:
+    with place_under_limit(request, holder[2] if holder is not None else None) as entered:
         checks = (_check(request, settings, triple, entered) for triple in triples)
         return list(await asyncio.gather(*checks))
-    finally:
-        if key is not None and entered:
-            throttle.leave(key)
 
 
 async def first_answers(request: web.Request) -> dict[str, Any]:

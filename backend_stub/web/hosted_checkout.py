@@ -4,72 +4,39 @@ The checkout id in the URL is what lets the page act (like a payment session tok
 decision endpoint takes JSON only, refuses other origins and names the server does not serve
 under (backend_stub.api.hosts), so no other page can post to it, not even one whose name was
 pointed at the server (DNS rebinding).
+
+Each term's figures are the plan rule's at the merchant's rates, the same computation as
+``GET /checkout/plans`` (:mod:`backend_stub.domain.plans`), so the page and the messages agree to
+the cent; their words, money and dates are in the language of the ``locale`` query parameter
+(English without one, or for one that is no language tag: the page is never refused for it).
 """
 
 from __future__ import annotations
 
 import functools
-import hashlib
-from pathlib import Path
+from datetime import date
 
-import jinja2
 from aiohttp import web
 
 from ..api.bodies import read_json
 from ..api.errors import Forbidden
 from ..api.hosts import check_served_host
-from ..domain.checkouts import CREATED, EXPIRED, ORDER_STATUS_AFTER, parse_decision
+from ..domain.checkouts import CREATED, EXPIRED, ORDER_STATUS_AFTER, Checkout, parse_decision
 from ..domain.errors import NotFound
+from ..domain.locales import resolve_language
+from ..domain.products import PRODUCTS
 from ..domain.schedules import schedules
 from ..domain.timestamps import now
+from ..language import formats
+from ..language.catalogs import languages
+from ..language.plan_texts import plan_texts, product_name
 from ..state import state_of
 from ..storage.checkouts import CheckoutStore
-from .js_comments import without_comments
-from .money import format_money
+from ..storage.merchants import Merchant
+from .page_files import TEMPLATES, page
 
 __all__ = ["ROUTES"]
 
-HERE = Path(__file__).resolve().parent
-TEMPLATES = jinja2.Environment(
-    loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True, undefined=jinja2.StrictUndefined
-)
-TEMPLATES.filters["money"] = lambda amount, currency: format_money(amount, currency)
-TEMPLATES.filters["day"] = lambda day: f"{day.day} {day:%b %Y}"  # 26 Nov 2026: no locale needed
-
-
-STATIC_TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
-
-
-@functools.cache
-def _static_files() -> dict[str, bytes]:
-    """The page's own scripts and styles, by name, read once: a request names one of these or
-    gets 404, and never reaches the disk (so no name can lead out of the folder)."""
-    folder = HERE / "static"
-    files = {
-        path.name: path.read_bytes()
-        for path in folder.iterdir()
-        if path.is_file() and path.suffix in STATIC_TYPES
-    }
-    # The script's comments and JSDoc types are for its readers and tsc, not for the shopper's phone.
-    return {
-        name: without_comments(data.decode("utf-8")).encode("utf-8") if name.endswith(".js") else data
-        for name, data in files.items()
-    }
-
-
-@functools.cache
-def _static_url(name: str) -> str:
-    # Versioned by content: a browser never pairs a page with an older cached copy of its script.
-    digest = hashlib.sha256(_static_files()[name]).hexdigest()[:12]
-    return f"/static/{name}?v={digest}"
-
-
-TEMPLATES.globals["static"] = _static_url
-TEMPLATES.globals["schedules"] = schedules  # the plan's figures come from the one rule
-PAGE_CSP = (
-    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:;"
-    " base-uri 'none'; form-action 'none'"
-)
 UNAVAILABLE = {
     "missing": "We could not find this checkout. Please return to the store and try again.",
     EXPIRED: "This checkout expired. Please return to the store and start again.",
@@ -82,40 +49,64 @@ OUTCOMES = {
 }
 
 
-def _page(body: str, status: int = 200) -> web.Response:
-    response = web.Response(text=body, status=status, content_type="text/html", charset="utf-8")
-    response.headers["Content-Security-Policy"] = PAGE_CSP
-    response.headers["Cache-Control"] = "no-store"
-    response.headers["Referrer-Policy"] = "no-referrer"
-    return response
-
-
-def _render(status: int, **context: object) -> web.Response:
+def _render(status: int, language: str, **context: object) -> web.Response:
     context.setdefault("checkout", None)
     context.setdefault("problem", None)
     context.setdefault("reason", None)
     context.setdefault("merchant_name", "the store")
-    context.setdefault("today", now().date())  # the day a plan agreed now starts
-    html = TEMPLATES.get_template("checkout.html").render(outcomes=OUTCOMES, **context)
-    return _page(html, status)
+    context.setdefault("terms", [])
+    context.setdefault("currency", "EUR")
+    currency = str(context["currency"])
+    html = TEMPLATES.get_template("checkout.html").render(
+        outcomes=OUTCOMES,
+        language=language,
+        money=functools.partial(formats.money, currency=currency, language=language),
+        day=functools.partial(formats.day, language=language),
+        **context,
+    )
+    return page(html, status)
+
+
+def _terms(
+    checkout: Checkout, merchant: Merchant | None, language: str, today: date
+) -> list[dict[str, object]]:
+    """Each plan the checkout's product offers for its amount at the merchant's rates (the plan
+    rule, as the plans API computes it), with its words and dated payments."""
+    product = PRODUCTS[checkout.product_type]
+    tins = merchant.tins(product.type) if merchant is not None else {}
+    return [
+        {
+            "plan": plan,
+            "texts": plan_texts(product, plan, checkout.currency, language),
+            "dated": plan.dated_payments(today),
+        }
+        for plan in schedules(product.type, checkout.total_amount, tins)
+    ]
 
 
 async def checkout_page(request: web.Request) -> web.Response:
     """The page a shopper sees: the order, the product, and the sandbox's three outcomes."""
-    store = CheckoutStore(state_of(request).db)
+    state = state_of(request)
+    store = CheckoutStore(state.db)
     checkout_id = request.match_info["checkout_id"]
+    language = resolve_language(request.query.get("locale"), languages())
     try:
         checkout = store.find(checkout_id)
+        merchant_id, merchant_name = store.merchant_of(checkout_id)
     except NotFound:
-        return _render(404, problem=UNAVAILABLE["missing"], reason="missing")
-    merchant_name = store.merchant_name(checkout_id)
+        return _render(404, language, problem=UNAVAILABLE["missing"], reason="missing")
+    context: dict[str, object] = {
+        "checkout": checkout,
+        "merchant_name": merchant_name,
+        "currency": checkout.currency,
+        "product_label": product_name(PRODUCTS[checkout.product_type], language),
+    }
     status = checkout.status_at(now())
     if status != CREATED:
         reason = EXPIRED if status == EXPIRED else "decided"
-        return _render(
-            410, checkout=checkout, merchant_name=merchant_name, problem=UNAVAILABLE[reason], reason=reason
-        )
-    return _render(200, checkout=checkout, merchant_name=merchant_name)
+        return _render(410, language, problem=UNAVAILABLE[reason], reason=reason, **context)
+    terms = _terms(checkout, state.merchants.by_id(merchant_id), language, now().date())
+    return _render(200, language, terms=terms, **context)
 
 
 async def decision(request: web.Request) -> web.Response:
@@ -135,21 +126,7 @@ async def decision(request: web.Request) -> web.Response:
     )
 
 
-async def static_file(request: web.Request) -> web.Response:
-    """A script or style sheet of the hosted page, by its name in the page's own folder."""
-    name = request.match_info["name"]
-    body = _static_files().get(name)
-    if body is None:
-        raise web.HTTPNotFound()
-    response = web.Response(body=body)
-    response.headers["Content-Type"] = STATIC_TYPES[Path(name).suffix]
-    response.headers["Cache-Control"] = "public, max-age=300"
-    response.headers["X-Content-Type-Options"] = "nosniff"
-    return response
-
-
 ROUTES = [
     web.get("/checkout/{checkout_id}/frame", checkout_page),
     web.post("/checkout/{checkout_id}/frame/decision", decision),
-    web.get("/static/{name}", static_file),
 ]

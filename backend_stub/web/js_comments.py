@@ -1,5 +1,5 @@
 """JavaScript without its comments, for the scripts a browser downloads: the loader, the bridge page
-and its worker (sdk/tooling/build.py), and the hosted checkout's script (hosted_checkout.py).
+and its worker (sdk/tooling/build.py), and the scripts of the service's own pages (page_files.py).
 
 Their sources carry comments that say why, and JSDoc types that tsc checks (`make lint`); none
 of it need cross the network. ``/*! ... */`` comments stay (a file's header). This is not a

@@ -34,7 +34,7 @@ from backend_stub.domain.orders import ORDER_FILTER_FIELDS
 from backend_stub.endpoints import route_info
 from tests.api.contract import FORMATS, Answer, Contract
 from tests.api.seeding import seed
-from tests.conftest import DEMO_PRIVATE, DEMO_PUBLIC, OTHER_PRIVATE, bearer
+from tests.conftest import DEMO_PRIVATE, DEMO_PUBLIC, OTHER_PRIVATE, OTHER_PUBLIC, bearer
 
 DOCUMENT = build_document("http://127.0.0.1:8400")  # the paths and parameters, whatever the server
 NO_BODY = object()
@@ -155,6 +155,12 @@ SCENARIOS: dict[tuple[str, str], list[Call]] = {
         Call(400, key=DEMO_PUBLIC, query={"amount": "abc"}),
         Call(403, key=DEMO_PUBLIC, query={"amount": "1", "currency": "EUR"}),
         Call(403, key=DEMO_PUBLIC, query={"amount": "5000", "currency": "USD"}),
+    ],
+    ("GET", "/checkout/plans"): [
+        Call(200, key=OTHER_PUBLIC, query={"amount": "45000", "currency": "EUR", "locale": "es-ES"}),
+        Call(200, query={"amount": "45000", "currency": "EUR", "product[type]": "pay_in_4"}),
+        Call(200, key=DEMO_PUBLIC, query={"amount": "1", "currency": "USD", "locale": "xx-YY"}),
+        Call(400, key=DEMO_PUBLIC, query={"amount": "45000", "currency": "EUR", "locale": "1"}),
     ],
     ("POST", "/checkout"): [
         Call(201, json=NEW_CHECKOUT),

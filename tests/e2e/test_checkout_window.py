@@ -41,16 +41,20 @@ def test_the_instalments_window_opens_at_its_top(page: Page, merchant, service, 
     expect(frame.get_by_test_id("checkout-approve")).not_to_be_in_viewport()
     # The representative example follows the term chosen (it said 12 payments after 3 months).
     frame.get_by_test_id("checkout-term-3").check()
-    expect(frame.get_by_test_id("checkout-legal-3")).to_contain_text("€760.00 over 3 payments of")
+    expect(frame.get_by_test_id("checkout-legal-3")).to_contain_text("€760.00 in 3 payments of")
     expect(frame.get_by_test_id("checkout-legal-12")).to_be_hidden()
+    expect(frame.get_by_test_id("checkout-cost-3")).to_be_visible()  # what is paid in all, too
+    expect(frame.get_by_test_id("checkout-cost-12")).to_be_hidden()
 
 
 def test_one_payment_is_said_as_one(service):
     checkout_id = create_checkout(service, total=12000, product_type="pay_later")
     with urllib.request.urlopen(f"{service.url}/checkout/{checkout_id}/frame") as answer:
         html = answer.read().decode()
-    assert "Representative example: €120.00 in one payment in 15 days, 0% APR fixed" in html
-    assert "over 1 payment" not in html
+    assert (
+        "Representative example: €120.00 in one payment of €120.00 in 15 days, fixed nominal rate 0%" in html
+    )
+    assert "1 payment" not in html
 
 
 def test_a_reload_of_the_window_keeps_the_term_chosen(page: Page, merchant, service):
@@ -84,3 +88,25 @@ def test_payment_dates_read_in_rows_each_on_one_line(page: Page, merchant, servi
         expect(dates.locator("li")).to_have_count(count)
         assert text_lines(dates.locator("li span")) == [1] * count * 2, product_type
         assert rows(dates.locator("li")) == [per_row] * (count // per_row), product_type
+
+
+def test_other_shop_s_terms_show_their_interest_in_spanish(page: Page, service):
+    """A term with interest shows it, and what is paid in all follows the term chosen."""
+    checkout_id = service.create_checkout(100000, product_type="instalments", key="sk_test_other")
+    page.goto(f"{service.url}/checkout/{checkout_id}/frame?locale=es-ES")
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+    expect(page.get_by_test_id("checkout-figures-12")).to_have_text(
+        "TAE 13,24\xa0%, TIN 12,5\xa0%, intereses 68,99\xa0€, importe total adeudado 1.068,99\xa0€."
+    )
+    expect(page.get_by_test_id("checkout-cost-12")).to_be_visible()
+    page.get_by_test_id("checkout-term-6").check()
+    expect(page.get_by_test_id("checkout-cost-6")).to_have_text(
+        "TAE 10,42\xa0%, sin comisiones: pagas 1.029,22\xa0€ en total."
+    )
+    expect(page.get_by_test_id("checkout-cost-12")).to_be_hidden()
+    expect(page.get_by_test_id("checkout-legal-6")).to_contain_text(
+        "en 6 pagos de 171,53\xa0€ al mes (el último, 171,57\xa0€)"
+    )
+    expect(page.get_by_test_id("checkout-dates-6").locator("li span:last-child")).to_have_text(
+        ["171,53\xa0€"] * 5 + ["171,57\xa0€"]
+    )

@@ -104,6 +104,30 @@ def test_the_installed_server_serves_the_sdk_the_repository_builds(venv: Venv, r
     assert version == f"service-stub {__version__} (service-checkout), {brython}, {loader}\n"
 
 
+def test_the_installed_server_speaks_the_compiled_catalogs(venv: Venv):
+    """The wheel carries each language's compiled catalog (the repository keeps only the .po, which
+    travel too), and the installed server answers in it."""
+    code = (
+        "import importlib.metadata as m\n"
+        "print('\\n'.join(sorted(str(f) for f in m.distribution('service-checkout').files"
+        " if '/catalogs/' in str(f))))"
+    )
+    files = succeed([venv.python, "-c", code], cwd=venv.workdir).split()
+    compiled = [
+        f"backend_stub/language/catalogs/{language}/LC_MESSAGES/messages.mo" for language in ("en", "es")
+    ]
+    assert set(compiled) <= set(files), files
+    query = "amount=27500&currency=EUR&product%5Btype%5D=instalments&locale=es-ES"
+    with installed_server([venv.bin("service-stub")], cwd=venv.workdir, env=environment()) as url:
+        request = urllib.request.Request(
+            f"{url}/checkout/plans?{query}", headers={"Authorization": "Bearer pk_test_demo"}
+        )
+        with urllib.request.urlopen(request, timeout=30) as response:
+            answer = json.loads(response.read())
+    assert answer["locale"] == "es"
+    assert answer["products"][0]["texts"]["short"] == "Desde 22,91\xa0€ al mes"
+
+
 def test_the_merchant_suite_passes_against_the_installed_package(venv: Venv, release: Release):
     # Installed with the `pytest` extra and pytest-asyncio beside it (whose configuration notice
     # the example's warning filter must not turn into an INTERNALERROR), on two xdist workers.

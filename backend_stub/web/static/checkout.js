@@ -60,9 +60,10 @@
   // The term chosen outlives a reload of the window (it went back to 12 months): it is kept in
   // the window's own address (its storage is refused to it in the merchant's page).
   function showTerm() {
-    // The dates and the representative example follow the term chosen.
-    Array.prototype.forEach.call(document.querySelectorAll('[data-term-dates], [data-term-legal]'), /** @param {HTMLElement} part */ function (part) {
-      part.hidden = Number(part.getAttribute('data-term-dates') || part.getAttribute('data-term-legal')) !== term();
+    // The dates, what is paid in all and the representative example follow the term chosen.
+    Array.prototype.forEach.call(document.querySelectorAll('[data-term-dates], [data-term-cost], [data-term-legal]'), /** @param {HTMLElement} part */ function (part) {
+      var count = part.getAttribute('data-term-dates') || part.getAttribute('data-term-cost') || part.getAttribute('data-term-legal');
+      part.hidden = Number(count) !== term();
     });
   }
   terms.forEach(function (input) {

@@ -1,0 +1,150 @@
+"""The information window: ``/checkout/plans/window``, the page a message's "learn more" opens in
+the SDK's overlay, on the service's origin.
+
+It shows, in the shopper's language, the plans for an amount (one product's, or every product's
+the merchant offers), each with its dated payments, and the representative example. Its
+figures and texts are ``GET /checkout/plans``'s own: the page makes that request itself, with
+the public key it is given, through the API's whole pipeline (journal, maintenance, faults, the
+key's concurrency limit, each product's button check), so the window never says what the
+messages and the hosted checkout would not.
+
+Query parameters: ``amount``, ``currency``, ``product`` (a product type; absent: every product),
+``locale`` (a language tag; English without one, or for one that is no tag), ``key`` (the
+merchant's **public** key: a private key never reaches a browser, and such a page is refused),
+``origin`` (the page that framed it, which alone hears its messages).
+
+To its parent it speaks as the hosted checkout does (static/plans_window.js): ``{channel:
+"service-plans", type: "loaded"}`` once shown, ``{channel: "service-plans", type: "close"}``
+when the shopper closes it (its close control, or Escape), sent only to ``origin`` and only when
+that is the page framing it.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from typing import Any
+from urllib.parse import urlencode
+
+from aiohttp import web
+
+from ..api.auth import key_holder
+from ..domain.locales import resolve_language
+from ..domain.plans import BELOW_MINIMUM
+from ..domain.products import PRODUCTS
+from ..domain.timestamps import now
+from ..language import formats
+from ..language.catalogs import languages, translations
+from ..sandbox.gate import DROPPED_STATUS, drop, internal_get, place_under_limit
+from ..state import state_of
+from .page_files import TEMPLATES, page
+
+__all__ = ["ROUTES", "WINDOW_PATH"]
+
+WINDOW_PATH = "/checkout/plans/window"
+PLANS_PATH = "/checkout/plans"
+
+
+def _words(language: str) -> dict[str, Any]:
+    """The window's own words in ``language`` (the plans' are the API's)."""
+    _ = translations(language).gettext
+    return {
+        "close": _("Close"),
+        "dates": _("Payment dates"),
+        "unavailable": _("The payment plans cannot be shown"),
+        "try_later": _("Please close this window and try again later."),
+        "mistake": _("This page was opened with something missing or wrong:"),
+        "private_key": _("This window takes a public key: a private key must never reach a browser."),
+        "unknown_key": _("This window was opened with a key the service does not know."),
+    }
+
+
+def _why_not(product: dict[str, Any], currency: str, language: str) -> str:
+    """Why a product offers nothing for the amount, in the shopper's words."""
+    _ = translations(language).gettext
+    limits = product["limits"]
+    if limits is None:
+        return _("Not offered in %(currency)s.") % {"currency": currency}
+    figures = {
+        "minimum": formats.money(limits["min_amount"], currency, language),
+        "maximum": formats.money(limits["max_amount"], currency, language),
+    }
+    if product["reason"] == BELOW_MINIMUM:
+        return _("Available from %(minimum)s.") % figures
+    return _("Available up to %(maximum)s.") % figures  # above its maximum
+
+
+def _render(status: int, language: str, **context: Any) -> web.Response:
+    context.setdefault("problem", None)
+    context.setdefault("details", [])
+    context.setdefault("answer", None)
+    html = TEMPLATES.get_template("plans_window.html").render(
+        language=language, words=_words(language), **context
+    )
+    return page(html, status)
+
+
+def _products(answer: dict[str, Any], language: str) -> list[dict[str, Any]]:
+    """Each product of the answer, with its plans' dated payments and, when it offers nothing,
+    why not."""
+    today = now().date()
+    currency = answer["currency"]
+    shown = []
+    for product in answer["products"]:
+        registered = PRODUCTS[product["type"]]
+        plans = [
+            {
+                **plan,
+                "dated": [
+                    (formats.day(day, language), formats.money(amount, currency, language))
+                    for day, amount in zip(
+                        registered.due_dates(plan["count"], today), plan["payments"], strict=True
+                    )
+                ],
+            }
+            for plan in product["plans"]
+        ]
+        why_not = None if product["available"] else _why_not(product, currency, language)
+        shown.append({**product, "plans": plans, "why_not": why_not})
+    return shown
+
+
+async def plans_window(request: web.Request) -> web.StreamResponse:
+    """The window for the query's amount, product and language."""
+    query = request.query
+    language = resolve_language(query.get("locale"), languages())
+    words = _words(language)
+    key = query.get("key", "")
+    holder = key_holder(f"Bearer {key}", state_of(request).merchants) if key else None
+    if holder is None:
+        return _render(401, language, problem=words["unknown_key"])
+    if holder[1] != "public":
+        return _render(403, language, problem=words["private_key"])
+    params = {"amount": query.get("amount", ""), "currency": query.get("currency", ""), "locale": language}
+    if "product" in query:
+        params["product[type]"] = query["product"]
+    headers = {"Host": request.headers.get("Host", ""), "Authorization": f"Bearer {key}"}
+    headers["Accept"] = "application/json"
+    url = f"{PLANS_PATH}?{urlencode(params)}"
+    with place_under_limit(request, holder[2]) as entered:
+        response = await internal_get(request, url, headers, within_limit=entered)
+    if response.status == DROPPED_STATUS:
+        return drop(request)
+    body = response.body if isinstance(response, web.Response) else None
+    assert isinstance(body, bytes)  # every API answer is rendered whole (api.rendering)
+    answer = json.loads(body)
+    if response.status != 200:
+        fields = answer["error"].get("fields", {})
+        # The window's parameter is `product`; the API names it as its own query does.
+        details = [
+            f"{'product' if field == 'product[type]' else field}: {' '.join(messages)}"
+            for field, messages in fields.items()
+        ]
+        problem = words["mistake"] if details else words["try_later"]
+        return _render(response.status, language, problem=problem, details=details)
+    money = functools.partial(formats.money, currency=answer["currency"], language=language)
+    title = translations(language).gettext("Ways to pay %(amount)s") % {"amount": money(answer["amount"])}
+    return _render(200, language, answer=answer, title=title, products=_products(answer, language))
+
+
+ROUTES = [web.get(WINDOW_PATH, plans_window)]
