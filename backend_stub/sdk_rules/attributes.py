@@ -34,6 +34,9 @@ PRODUCT_TYPE = "data-product-type"
 # What the loader reports: elements matching SELECTOR, with these attributes.
 SELECTOR = "[" + BUTTON + "],[" + PAYMENT_INFO + "]"
 WATCHED = (BUTTON, PAYMENT_INFO, AMOUNT, CURRENCY, PRODUCT_TYPE)
+# What a button's availability answer is for: when one of these changes on a button, the answer
+# it was shown for no longer holds (the loader hides it at once, unless it knows the new one).
+CHECKED = (AMOUNT, CURRENCY, PRODUCT_TYPE)
 
 INSTALMENTS = DEFAULT_PRODUCT_TYPE
 

@@ -1,9 +1,13 @@
 // The merchant's elements: the ids the bridge knows them by, the rows that describe them, each
 // one's lifecycle (ELEMENT_MOVES), and showing and hiding. Which elements are buttons and what
 // their attributes mean is the bridge's to decide; here only what keeps a hidden payment method
-// from being used.
+// from being used, and a button from showing at an amount nobody checked.
+//
+// An id names an element with the watched values it was reported with: when they change, the
+// element gets a new id, so that the bridge's word about its old values (on its way meanwhile)
+// finds no element to move.
 /* exported elementOf, idOf, rowsOnPage, hideIds, showIds, hideAll, observe */
-/* global ELEMENT_MOVES, transition, post, movedWhileFirst */
+/* global ELEMENT_MOVES, transition, post, movedWhileFirst, phase */
 
 // What to report to the bridge: written by the build from the SDK's Python (backend_stub/sdk_rules/attributes.py).
 var WATCH = __WATCH__;
@@ -12,7 +16,9 @@ var INPUTS = 'input, select, textarea, button';
 /**
  * @typedef {Element & ElementCSSInlineStyle} Watched an element the SDK shows and hides
  * @typedef {{display: string, priority: string, inputs: [HTMLInputElement, boolean, boolean][]}} Saved
- * @typedef {{element: Watched, state: ElementState}} Tracked
+ * @typedef {{element: Watched, state: ElementState, values: string | null, key: string | null}} Tracked
+ *   `values`: the watched values it was reported with; `key`: for a button, those its
+ *   availability answer is for
  */
 
 /** @type {(Tracked | null)[]} element id -> its record, null once gone (ids start at 1) */
@@ -22,6 +28,8 @@ var elementIds = new WeakMap();
 /** @type {WeakMap<Element, Saved>} element -> what hiding changed, kept while it is hidden: an
  * element that leaves the page hidden and comes back (a framework moving it) is still hidden */
 var hiddenBy = new WeakMap();
+/** @type {Set<string>} the keys of buttons the bridge has shown: available, for the page's life */
+var available = new Set();
 
 /**
  * @param {Tracked} record
@@ -43,7 +51,7 @@ function idOf(element) {
   if (!id) {
     id = tracked.length;
     /** @type {Tracked} */
-    var record = { element: /** @type {Watched} */ (element), state: 'found' };
+    var record = { element: /** @type {Watched} */ (element), state: 'found', values: null, key: null };
     tracked.push(record);
     elementIds.set(element, id);
     if (hiddenBy.has(element)) elementTo(record, 'hidden');
@@ -53,7 +61,36 @@ function idOf(element) {
 
 /**
  * [id, tag, value of each watched attribute or false when absent]: flat rows cross to
- * Python far faster than nested objects. A row is a report: the element is being checked.
+ * Python far faster than nested objects.
+ * @param {number} id
+ * @param {Element} element
+ * @returns {ServiceProtocol.Row}
+ */
+function rowOf(id, element) {
+  /** @type {ServiceProtocol.Row} */
+  var row = [id, element.tagName];
+  WATCH.attributes.forEach(function (name) {
+    row.push(element.hasAttribute(name) ? /** @type {string} */ (element.getAttribute(name)) : false);
+  });
+  return row;
+}
+
+/**
+ * What a row's values are for: all of them (to see a change), and for a button those its
+ * availability answer depends on.
+ * @param {Tracked} record
+ * @param {ServiceProtocol.Row} row
+ */
+function remember(record, row) {
+  record.values = JSON.stringify(row.slice(2));
+  var element = record.element;
+  record.key = element.hasAttribute(WATCH.button)
+    ? JSON.stringify(WATCH.checked.map(function (name) { return element.getAttribute(name); }))
+    : null;
+}
+
+/**
+ * The element's row, for a report: from then on it is being checked.
  * @param {Element} element
  * @returns {ServiceProtocol.Row}
  */
@@ -61,12 +98,43 @@ function describe(element) {
   var id = idOf(element);
   var record = /** @type {Tracked} */ (tracked[id]);
   if (record.state === 'found') elementTo(record, 'checking');
-  /** @type {ServiceProtocol.Row} */
-  var row = [id, element.tagName];
-  WATCH.attributes.forEach(function (name) {
-    row.push(element.hasAttribute(name) ? /** @type {string} */ (element.getAttribute(name)) : false);
-  });
+  var row = rowOf(id, element);
+  remember(record, row);
   return row;
+}
+
+/**
+ * A reported element whose watched values changed: the old id is gone, and the element gets a
+ * new one, in the same task. A button shown for values it no longer has is hidden, unless the
+ * bridge has shown a button with its new values already (the answer is the same for the page's
+ * life): then it stays, or is shown. Any other element keeps what it shows until the bridge says.
+ * @param {Element} element
+ * @param {number} oldId
+ * @returns {ServiceProtocol.Row}
+ */
+function renew(element, oldId) {
+  var wasShown = /** @type {Tracked} */ (tracked[oldId]).state === 'shown';
+  forget(element, oldId);
+  var id = idOf(element);
+  var record = /** @type {Tracked} */ (tracked[id]);
+  var row = rowOf(id, element);
+  remember(record, row);
+  if (record.key !== null && available.has(record.key) && phase !== 'failed') show(record);
+  else if (wasShown && record.key !== null) hide(record);
+  else if (wasShown) elementTo(record, 'shown');
+  if (record.state === 'found') elementTo(record, 'checking');
+  return row;
+}
+
+/**
+ * The element no longer answers to `id`.
+ * @param {Element} element
+ * @param {number} id
+ */
+function forget(element, id) {
+  elementTo(/** @type {Tracked} */ (tracked[id]), 'gone');
+  tracked[id] = null;
+  elementIds.delete(element);
 }
 
 /** Every element the SDK watches that is on the page now, as rows. */
@@ -103,6 +171,7 @@ function hide(record) {
 function show(record) {
   var element = record.element;
   element.removeAttribute('hidden');
+  if (record.key !== null) available.add(record.key);
   if (record.state === 'shown') return;
   elementTo(record, 'shown');
   var saved = hiddenBy.get(element);
@@ -151,33 +220,32 @@ function observe() {
 function onMutations(mutations) {
   /** @type {ServiceProtocol.Row[]} */
   var added = [];
-  /** @type {ServiceProtocol.Row[]} */
-  var changed = [];
   /** @type {number[]} */
   var removed = [];
   var seen = new Set();
-  /**
-   * @param {Element} element
-   * @param {ServiceProtocol.Row[]} list
-   */
-  function consider(element, list) {
+  /** @param {Element} element */
+  function consider(element) {
     if (seen.has(element)) return;
     seen.add(element);
-    list.push(describe(element));
+    var id = elementIds.get(element);
+    var record = id ? tracked[id] : null;
+    if (!id || !record) {
+      added.push(describe(element));
+    } else if (record.values !== JSON.stringify(rowOf(id, element).slice(2))) {
+      removed.push(id);
+      added.push(renew(element, id));
+    }
   }
   mutations.forEach(function (mutation) {
     if (mutation.type === 'attributes') {
       var element = /** @type {Element} */ (mutation.target);
-      if (element.matches(WATCH.selector)) consider(element, elementIds.has(element) ? changed : added);
-      else if (elementIds.has(element)) consider(element, changed);
+      if (element.matches(WATCH.selector) || elementIds.has(element)) consider(element);
       return;
     }
     Array.prototype.forEach.call(mutation.addedNodes, /** @param {Element} node */ function (node) {
       if (node.nodeType !== 1) return;
-      if (node.matches(WATCH.selector)) consider(node, added);
-      Array.prototype.forEach.call(node.querySelectorAll(WATCH.selector), /** @param {Element} child */ function (child) {
-        consider(child, added);
-      });
+      if (node.matches(WATCH.selector)) consider(node);
+      Array.prototype.forEach.call(node.querySelectorAll(WATCH.selector), consider);
     });
     Array.prototype.forEach.call(mutation.removedNodes, /** @param {Element} node */ function (node) {
       if (node.nodeType !== 1) return;
@@ -187,15 +255,15 @@ function onMutations(mutations) {
         var id = elementIds.get(left);
         if (id && !left.isConnected) {
           removed.push(id);
-          elementTo(/** @type {Tracked} */ (tracked[id]), 'gone');
-          tracked[id] = null;
-          elementIds.delete(left);
+          forget(left, id);
         }
       });
     });
   });
-  movedWhileFirst(changed.map(function (row) { return row[0]; }).concat(removed));
-  if (added.length || changed.length || removed.length) {
-    post({ type: 'elements', added: added, changed: changed, removed: removed });
+  // An element that changed and then left in the same batch is reported gone only.
+  added = added.filter(function (row) { return removed.indexOf(row[0]) < 0; });
+  movedWhileFirst(removed);
+  if (added.length || removed.length) {
+    post({ type: 'elements', added: added, changed: [], removed: removed });
   }
 }

@@ -43,7 +43,8 @@ var FIRST_MOVES = {
 /**
  * An element the loader reports, under one id. `found`: it has an id. `checking`: reported,
  * no word on it yet (as the page's markup has it). `shown`, `hidden`: as the bridge (or the
- * loader, where it may decide alone) last said. `gone`: off the page; its id is never reused.
+ * loader, where it may decide alone) last said. `gone`: off the page, or its watched values
+ * changed (it has a new id then); its id is never reused.
  * @typedef {'found' | 'checking' | 'shown' | 'hidden' | 'gone'} ElementState
  */
 /** @type {Record<ElementState, ElementState[]>} */

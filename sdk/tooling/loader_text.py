@@ -56,8 +56,16 @@ def joined(folder: Path = LOADER_DIR, *, comments: bool = False) -> str:
 
 def watched() -> str:
     """What the loader's ``__WATCH__`` becomes: the selector of the elements the SDK's rules read
-    and their attributes, as a JavaScript object (bench/answers_floor/ reads the same)."""
-    return json.dumps({"selector": attributes.SELECTOR, "attributes": list(attributes.WATCHED)})
+    and their attributes, the attribute that makes a button and those its availability answer is
+    for, as a JavaScript object (bench/answers_floor/ reads the same)."""
+    return json.dumps(
+        {
+            "selector": attributes.SELECTOR,
+            "attributes": list(attributes.WATCHED),
+            "button": attributes.BUTTON,
+            "checked": list(attributes.CHECKED),
+        }
+    )
 
 
 def loader_source(bridge_path: str) -> str:

@@ -200,7 +200,8 @@ test('the first answers are fetched with one simple GET, applied in one task, th
   assert.deepEqual(page.sent.map((entry) => entry.message.type), ['adopt', 'elements', 'elements', 'started'],
     'adopted first, then the row the server left, then the change');
   assert.deepEqual(page.posted('elements')[0].added.map((row) => row[0]), [3]);
-  assert.deepEqual(page.posted('elements')[1].changed.map((row) => row[0]), [2]);
+  const change = page.posted('elements')[1];
+  assert.deepEqual([change.removed, change.added.map((row) => row[0])], [[2], [4]], 'changed: a new id');
 });
 
 test('a button that changes while the first answers travel: the worker hears what was shown for the others', async () => {
@@ -222,7 +223,8 @@ test('a button that changes while the first answers travel: the worker hears wha
   // changed button hides the block too.
   assert.deepEqual(page.posted('adopt')[0],
     { channel: CHANNEL, type: 'adopt', elements: rows.slice(1), answers, shown: [2], hidden: [] });
-  assert.deepEqual(page.posted('elements')[0].changed.map((row) => row[0]), [1]);
+  const change = page.posted('elements')[0];
+  assert.deepEqual([change.removed, change.added.map((row) => row[0])], [[1], [3]], 'changed: a new id');
 });
 
 test('a loader run before the page is parsed sends the buttons below it in its first request, once parsed', () => {

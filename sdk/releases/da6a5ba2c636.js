@@ -319,11 +319,12 @@ function listen() {
     }
   });
 }
-var WATCH = {"selector": "[data-service-button],[data-service-payment-info]", "attributes": ["data-service-button", "data-service-payment-info", "data-amount", "data-currency", "data-product-type"]};
+var WATCH = {"selector": "[data-service-button],[data-service-payment-info]", "attributes": ["data-service-button", "data-service-payment-info", "data-amount", "data-currency", "data-product-type"], "button": "data-service-button", "checked": ["data-amount", "data-currency", "data-product-type"]};
 var INPUTS = 'input, select, textarea, button';
 var tracked = [null];
 var elementIds = new WeakMap();
 var hiddenBy = new WeakMap();
+var available = new Set();
 function elementTo(record, next) {
   record.state = transition('element', ELEMENT_MOVES, record.state, next);
 }
@@ -335,22 +336,52 @@ function idOf(element) {
   var id = elementIds.get(element);
   if (!id) {
     id = tracked.length;
-    var record = { element: (element), state: 'found' };
+    var record = { element: (element), state: 'found', values: null, key: null };
     tracked.push(record);
     elementIds.set(element, id);
     if (hiddenBy.has(element)) elementTo(record, 'hidden');
   }
   return id;
 }
-function describe(element) {
-  var id = idOf(element);
-  var record = (tracked[id]);
-  if (record.state === 'found') elementTo(record, 'checking');
+function rowOf(id, element) {
   var row = [id, element.tagName];
   WATCH.attributes.forEach(function (name) {
     row.push(element.hasAttribute(name) ? (element.getAttribute(name)) : false);
   });
   return row;
+}
+function remember(record, row) {
+  record.values = JSON.stringify(row.slice(2));
+  var element = record.element;
+  record.key = element.hasAttribute(WATCH.button)
+    ? JSON.stringify(WATCH.checked.map(function (name) { return element.getAttribute(name); }))
+    : null;
+}
+function describe(element) {
+  var id = idOf(element);
+  var record = (tracked[id]);
+  if (record.state === 'found') elementTo(record, 'checking');
+  var row = rowOf(id, element);
+  remember(record, row);
+  return row;
+}
+function renew(element, oldId) {
+  var wasShown = (tracked[oldId]).state === 'shown';
+  forget(element, oldId);
+  var id = idOf(element);
+  var record = (tracked[id]);
+  var row = rowOf(id, element);
+  remember(record, row);
+  if (record.key !== null && available.has(record.key) && phase !== 'failed') show(record);
+  else if (wasShown && record.key !== null) hide(record);
+  else if (wasShown) elementTo(record, 'shown');
+  if (record.state === 'found') elementTo(record, 'checking');
+  return row;
+}
+function forget(element, id) {
+  elementTo( (tracked[id]), 'gone');
+  tracked[id] = null;
+  elementIds.delete(element);
 }
 function rowsOnPage() {
   return (Array.prototype.map.call(document.querySelectorAll(WATCH.selector), describe));
@@ -377,6 +408,7 @@ function hide(record) {
 function show(record) {
   var element = record.element;
   element.removeAttribute('hidden');
+  if (record.key !== null) available.add(record.key);
   if (record.state === 'shown') return;
   elementTo(record, 'shown');
   var saved = hiddenBy.get(element);
@@ -415,27 +447,30 @@ function observe() {
 }
 function onMutations(mutations) {
   var added = [];
-  var changed = [];
   var removed = [];
   var seen = new Set();
-  function consider(element, list) {
+  function consider(element) {
     if (seen.has(element)) return;
     seen.add(element);
-    list.push(describe(element));
+    var id = elementIds.get(element);
+    var record = id ? tracked[id] : null;
+    if (!id || !record) {
+      added.push(describe(element));
+    } else if (record.values !== JSON.stringify(rowOf(id, element).slice(2))) {
+      removed.push(id);
+      added.push(renew(element, id));
+    }
   }
   mutations.forEach(function (mutation) {
     if (mutation.type === 'attributes') {
       var element = (mutation.target);
-      if (element.matches(WATCH.selector)) consider(element, elementIds.has(element) ? changed : added);
-      else if (elementIds.has(element)) consider(element, changed);
+      if (element.matches(WATCH.selector) || elementIds.has(element)) consider(element);
       return;
     }
     Array.prototype.forEach.call(mutation.addedNodes, function (node) {
       if (node.nodeType !== 1) return;
-      if (node.matches(WATCH.selector)) consider(node, added);
-      Array.prototype.forEach.call(node.querySelectorAll(WATCH.selector), function (child) {
-        consider(child, added);
-      });
+      if (node.matches(WATCH.selector)) consider(node);
+      Array.prototype.forEach.call(node.querySelectorAll(WATCH.selector), consider);
     });
     Array.prototype.forEach.call(mutation.removedNodes, function (node) {
       if (node.nodeType !== 1) return;
@@ -444,16 +479,15 @@ function onMutations(mutations) {
         var id = elementIds.get(left);
         if (id && !left.isConnected) {
           removed.push(id);
-          elementTo( (tracked[id]), 'gone');
-          tracked[id] = null;
-          elementIds.delete(left);
+          forget(left, id);
         }
       });
     });
   });
-  movedWhileFirst(changed.map(function (row) { return row[0]; }).concat(removed));
-  if (added.length || changed.length || removed.length) {
-    post({ type: 'elements', added: added, changed: changed, removed: removed });
+  added = added.filter(function (row) { return removed.indexOf(row[0]) < 0; });
+  movedWhileFirst(removed);
+  if (added.length || removed.length) {
+    post({ type: 'elements', added: added, changed: [], removed: removed });
   }
 }
 var COMMANDS = {

@@ -1,0 +1,95 @@
+"""Pages a framework renders (the SDK's "Single-page apps and frameworks"): a button whose amount,
+currency or product type changes is hidden in the same task, or shown at once when its new
+answer is known, and no other button moves; frames are sampled with ``requestAnimationFrame``."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from tests.conftest import demo_limits
+from tests.e2e.sdk_page import button_html, settle
+
+LIMITS = demo_limits()
+PRICE = 45000  # every product is offered for it
+
+# Each frame, before it is painted: what each button shows and at which amount, and the answers
+# the page has had from service.button() (it settles in the task that applies the SDK's answer).
+SAMPLER = """
+window.known = new Set();
+window.sampled = [];
+window.sample = function () {
+  window.sampled.push({
+    known: Array.from(window.known),
+    buttons: Array.prototype.map.call(document.querySelectorAll('[data-service-button]'), function (button) {
+      return [button.id, button.getAttribute('data-amount'), button.getAttribute('data-product-type') || '',
+        button.getClientRects().length > 0];
+    })
+  });
+  requestAnimationFrame(window.sample);
+};
+"""
+
+# Change a button's amount as a framework does (one task), and say whether it is visible once the
+# SDK's MutationObserver has run (a microtask of that task: no frame in between).
+CHANGE = """async ([id, amount]) => {
+  const button = document.getElementById(id);
+  const type = button.getAttribute('data-product-type') || '';
+  button.setAttribute('data-amount', amount);
+  await Promise.resolve();
+  const visible = button.getClientRects().length > 0;
+  const options = {amount: Number(amount), currency: 'EUR'};
+  if (type) options.product = {type};
+  service.button(options).then((available) => { if (available) window.known.add(amount + '|' + type); });
+  return visible;
+}"""
+
+
+# Wait until two more frames are sampled: the last change is painted in them.
+TWO_FRAMES = "() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))"
+
+
+def offered(amount: int, product_type: str) -> bool:
+    low, high = LIMITS[product_type or "instalments"]
+    return low <= amount <= high
+
+
+def cart_page(page: Page, merchant) -> None:
+    """Three shown buttons at PRICE and their information, frames sampled from then on."""
+    body = (
+        button_html(PRICE, product_type="pay_later", extra='id="later" hidden')
+        + button_html(PRICE, product_type="pay_in_4", extra='id="four" hidden')
+        + button_html(PRICE, extra='id="instalments" hidden')
+        + '<p data-service-payment-info id="info" hidden>How to pay</p>'
+    )
+    page.add_init_script(SAMPLER)
+    page.goto(merchant.page(body))
+    for product_type in ("pay_later", "pay_in_4", None):
+        assert settle(page, PRICE, product_type=product_type) is True
+    expect(page.locator("button:visible")).to_have_count(3)
+    page.evaluate(
+        "known => { known.forEach((key) => window.known.add(key)); window.sample(); }",
+        [f"{PRICE}|pay_later", f"{PRICE}|pay_in_4", f"{PRICE}|"],
+    )
+
+
+def test_a_changed_amount_is_never_painted_unchecked_and_no_other_button_blinks(page: Page, merchant):
+    cart_page(page, merchant)
+    above = LIMITS["pay_later"][1] + 10000  # beyond Pay later's limit
+    assert page.evaluate(CHANGE, ["later", str(above)]) is False, "hidden in the task that changed it"
+    assert settle(page, above, product_type="pay_later") is False
+    assert page.evaluate(CHANGE, ["later", str(PRICE)]) is True, "a known answer is applied at once"
+    unknown = LIMITS["pay_later"][1] - 5000  # offered, and not asked yet
+    assert page.evaluate(CHANGE, ["later", str(unknown)]) is False, "hidden while its answer travels"
+    expect(page.locator("#later")).to_be_visible()
+    page.evaluate(TWO_FRAMES)
+    frames = page.evaluate("window.sampled")
+    assert len(frames) > 3, frames
+    for number, frame in enumerate(frames):
+        for button_id, amount, product_type, visible in frame["buttons"]:
+            if visible:
+                assert f"{amount}|{product_type}" in frame["known"], (number, button_id, amount, "unchecked")
+                assert offered(int(amount), product_type), (number, button_id, amount)
+            else:
+                assert button_id == "later", (number, button_id, "an untouched button blinked")
+    hidden_at = [frame["buttons"][0][1] for frame in frames if not frame["buttons"][0][3]]
+    assert str(above) in hidden_at, "the sampler saw the change"
