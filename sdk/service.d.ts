@@ -12,6 +12,21 @@ declare namespace ServiceSDK {
   /** What `data-product-type` and `product.type` name; instalments when left out. */
   type ProductType = 'instalments' | 'pay_later' | 'pay_in_4';
 
+  /** Why the SDK does not show a button or its payment information: `checking` (its
+   * availability is being checked: new, or its amount, currency or product type changed),
+   * `unavailable` (the service does not offer its product for its amount and currency),
+   * `invalid` (invalid attributes; the console names the element), `no_button` (payment
+   * information none of whose buttons is shown), `cannot_start` (the SDK cannot start). */
+  type UnavailableReason = 'checking' | 'unavailable' | 'invalid' | 'no_button' | 'cannot_start';
+
+  /** `detail` of the `service:availability` event, which the SDK dispatches (bubbling) on each
+   * button and payment-information element whose availability changes. */
+  interface AvailabilityDetail {
+    available: boolean;
+    /** Why not, when `available` is false; null when it is true. */
+    reason: UnavailableReason | null;
+  }
+
   /** A status the checkout reports while it stays open. */
   type ReportedStatus = 'success' | 'pending' | 'ko';
 
@@ -111,6 +126,12 @@ declare namespace ServiceSDK {
 
   /** What `window.service` holds before sdk.js has run: functions waiting for it. */
   type Queue = QueuedFunction[];
+}
+
+/** `element.addEventListener('service:availability', (event) => event.detail.available)`, on the
+ * element, or on any ancestor (the event bubbles). */
+interface GlobalEventHandlersEventMap {
+  'service:availability': CustomEvent<ServiceSDK.AvailabilityDetail>;
 }
 
 /** The SDK's one global: the queue until sdk.js has run, then the SDK itself. */

@@ -181,17 +181,17 @@ async def first_answers(request: web.Request) -> dict[str, Any]:
             "failed": {"code": failure_code(raw), "message": problem},
         }
     read = read_elements(query.get("elements"))
+    elements = [element_from_row(row) for row in read.answered]
+    triples = Page().report(elements, [], []).fetch
+    statuses = await _statuses(request, settings, triples)
+    # Worked out again with the answers in hand: each element's one final command (shown, or
+    # hidden and why), not "checking" and then the answer in the same task.
     page = Page()
-    update = page.report([element_from_row(row) for row in read.answered], [], [])
-    commands = update.commands
+    page.adopt([(t, is_available_status(status)) for t, status in zip(triples, statuses, strict=True)])
+    commands = page.report(elements, [], []).commands
     if read.problem is not None:
         message = BAD_DATA.format(problem=read.problem)
         commands.insert(0, {"op": "console", "level": "warn", "message": message})
-    triples = update.fetch
-    statuses = await _statuses(request, settings, triples)
-    commands += page.settle_all(
-        [(t, is_available_status(status)) for t, status in zip(triples, statuses, strict=True)]
-    ).commands
     answers = [[*triple, status] for triple, status in zip(triples, statuses, strict=True)]
     return {
         "commands": commands,

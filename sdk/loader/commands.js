@@ -8,7 +8,7 @@ var COMMANDS = {
   console: function (cmd) {
     report(cmd.level, cmd.message, (cmd.id && elementOf(cmd.id)) || undefined);
   },
-  hide: function (cmd) { hideIds(cmd.ids); },
+  hide: function (cmd) { hideIds(cmd.ids, /** @type {ServiceSDK.UnavailableReason} */ (cmd.reason)); },
   show: function (cmd) { showIds(cmd.ids); },
   resolve: function (cmd) {
     var call = calls[cmd.call];

@@ -7,15 +7,13 @@
 // element gets a new id, so that the bridge's word about its old values (on its way meanwhile)
 // finds no element to move.
 /* exported elementOf, idOf, rowsOnPage, hideIds, showIds, hideAll, observe */
-/* global ELEMENT_MOVES, transition, post, movedWhileFirst, phase */
+/* global ELEMENT_MOVES, transition, post, movedWhileFirst, phase, cover, uncover, isCovered, announce */
 
 // What to report to the bridge: written by the build from the SDK's Python (backend_stub/sdk_rules/attributes.py).
 var WATCH = __WATCH__;
-var INPUTS = 'input, select, textarea, button';
 
 /**
  * @typedef {Element & ElementCSSInlineStyle} Watched an element the SDK shows and hides
- * @typedef {{display: string, priority: string, inputs: [HTMLInputElement, boolean, boolean][]}} Saved
  * @typedef {{element: Watched, state: ElementState, values: string | null, key: string | null}} Tracked
  *   `values`: the watched values it was reported with; `key`: for a button, those its
  *   availability answer is for
@@ -25,9 +23,6 @@ var INPUTS = 'input, select, textarea, button';
 var tracked = [null];
 /** @type {WeakMap<Element, number>} */
 var elementIds = new WeakMap();
-/** @type {WeakMap<Element, Saved>} element -> what hiding changed, kept while it is hidden: an
- * element that leaves the page hidden and comes back (a framework moving it) is still hidden */
-var hiddenBy = new WeakMap();
 /** @type {Set<string>} the keys of buttons the bridge has shown: available, for the page's life */
 var available = new Set();
 
@@ -54,7 +49,7 @@ function idOf(element) {
     var record = { element: /** @type {Watched} */ (element), state: 'found', values: null, key: null };
     tracked.push(record);
     elementIds.set(element, id);
-    if (hiddenBy.has(element)) elementTo(record, 'hidden');
+    if (isCovered(record.element)) elementTo(record, 'hidden');
   }
   return id;
 }
@@ -120,7 +115,7 @@ function renew(element, oldId) {
   var row = rowOf(id, element);
   remember(record, row);
   if (record.key !== null && available.has(record.key) && phase !== 'failed') show(record);
-  else if (wasShown && record.key !== null) hide(record);
+  else if (wasShown && record.key !== null) hide(record, 'checking');
   else if (wasShown) elementTo(record, 'shown');
   if (record.state === 'found') elementTo(record, 'checking');
   return row;
@@ -142,55 +137,38 @@ function rowsOnPage() {
   return /** @type {ServiceProtocol.Row[]} */ (Array.prototype.map.call(document.querySelectorAll(WATCH.selector), describe));
 }
 
-/** @param {Tracked} record */
-function hide(record) {
-  if (record.state === 'hidden') return;
-  var element = record.element;
-  /** @type {Saved} */
-  var saved = {
-    display: element.style.getPropertyValue('display'),
-    priority: element.style.getPropertyPriority('display'),
-    inputs: []
-  };
-  // `important` inline wins over any merchant stylesheet, `!important` rules included.
-  element.style.setProperty('display', 'none', 'important');
-  // Inputs, selects, text areas and buttons; only an input has `checked` (the others: undefined).
-  /** @type {HTMLInputElement[]} */
-  var inputs = Array.prototype.slice.call(element.querySelectorAll(INPUTS));
-  if (element.matches(INPUTS)) inputs.unshift(/** @type {HTMLInputElement} */ (/** @type {unknown} */ (element)));
-  inputs.forEach(function (input) {
-    saved.inputs.push([input, input.disabled, input.checked]);
-    input.disabled = true; // a hidden payment method cannot be submitted
-    if (input.checked) input.checked = false;
-  });
-  hiddenBy.set(element, saved);
-  elementTo(record, 'hidden');
+/**
+ * @param {Tracked} record
+ * @param {ServiceSDK.UnavailableReason} reason
+ */
+function hide(record, reason) {
+  if (record.state !== 'hidden') {
+    cover(record.element);
+    elementTo(record, 'hidden');
+  }
+  announce(record.element, false, reason);
 }
 
 /** @param {Tracked} record */
 function show(record) {
   var element = record.element;
-  element.removeAttribute('hidden');
+  element.removeAttribute('hidden'); // the markup's, against a flash before the SDK's word
   if (record.key !== null) available.add(record.key);
-  if (record.state === 'shown') return;
-  elementTo(record, 'shown');
-  var saved = hiddenBy.get(element);
-  if (!saved) return;
-  hiddenBy.delete(element);
-  if (saved.display) element.style.setProperty('display', saved.display, saved.priority);
-  else element.style.removeProperty('display');
-  if (element.getAttribute('style') === '') element.removeAttribute('style');
-  saved.inputs.forEach(function (entry) {
-    entry[0].disabled = entry[1];
-    if (entry[2]) entry[0].checked = true;
-  });
+  if (record.state !== 'shown') {
+    elementTo(record, 'shown');
+    uncover(element);
+  }
+  announce(element, true, null);
 }
 
-/** @param {number[]} ids */
-function hideIds(ids) {
+/**
+ * @param {number[]} ids
+ * @param {ServiceSDK.UnavailableReason} reason
+ */
+function hideIds(ids, reason) {
   ids.forEach(function (id) {
     var record = tracked[id];
-    if (record) hide(record);
+    if (record) hide(record, reason);
   });
 }
 
@@ -204,7 +182,7 @@ function showIds(ids) {
 
 /** The SDK cannot start: nothing it watches stays usable. */
 function hideAll() {
-  tracked.forEach(function (record) { if (record) hide(record); });
+  tracked.forEach(function (record) { if (record) hide(record, 'cannot_start'); });
 }
 
 function observe() {

@@ -23,8 +23,9 @@ LOADER_DIR = SDK_DIR / "loader"
 WRAPPER = "wrapper.js"
 PLACE = "__PARTS__;"
 # By concern: the state machines, the start (settings, first answers, the bridge), the page's
-# elements, the bridge's commands, the checkout overlay, and the public object, which runs last.
-PARTS = ("machines.js", "start.js", "elements.js", "commands.js", "overlay.js", "service.js")
+# elements, what showing and hiding change on them, the bridge's commands, the checkout overlay,
+# and the public object, which runs last.
+PARTS = ("machines.js", "start.js", "elements.js", "visibility.js", "commands.js", "overlay.js", "service.js")
 
 
 def script(name: str) -> str:

@@ -93,3 +93,55 @@ def test_a_changed_amount_is_never_painted_unchecked_and_no_other_button_blinks(
                 assert button_id == "later", (number, button_id, "an untouched button blinked")
     hidden_at = [frame["buttons"][0][1] for frame in frames if not frame["buttons"][0][3]]
     assert str(above) in hidden_at, "the sampler saw the change"
+
+
+# A framework's component, in miniature: it holds the radio's state (a change event updates it),
+# re-renders the label's style and its input's disabled while the SDK has the label hidden, and
+# keeps every service:availability event it hears on the document.
+COMPONENT = """
+window.heard = [];
+window.chosen = 'later';
+document.addEventListener('service:availability', function (event) {
+  window.heard.push([event.target.id, event.detail.available, event.detail.reason]);
+});
+document.addEventListener('change', function (event) {
+  if (event.target.name === 'method') window.chosen = event.target.checked ? event.target.value : null;
+});
+"""
+
+
+def test_the_sdk_takes_back_only_what_it_added_and_says_what_changed(page: Page, merchant):
+    label = (
+        f'<label id="later" data-service-button data-amount="{PRICE}" data-currency="EUR"'
+        ' data-product-type="pay_later" style="display: flex" hidden>'
+        '<input type="radio" name="method" value="later" checked> Pay in 15 days'
+        '<input id="note" type="text" placeholder="A note"></label>'
+    )
+    page.add_init_script(COMPONENT)
+    page.goto(merchant.page(label))
+    expect(page.locator("#later")).to_be_visible()
+    above = LIMITS["pay_later"][1] + 10000
+    page.evaluate(f"document.getElementById('later').setAttribute('data-amount', '{above}')")
+    assert settle(page, above, product_type="pay_later") is False
+    expect(page.locator("#later")).to_be_hidden()
+    assert page.evaluate("window.chosen") is None, "the component heard its radio unchecked"
+    # The component re-renders while the label is hidden: its display, its input's disabled.
+    page.evaluate("""() => {
+        const later = document.getElementById('later');
+        later.style.display = 'grid';
+        document.getElementById('note').disabled = true;
+    }""")
+    page.evaluate(TWO_FRAMES)
+    expect(page.locator("#later")).to_be_hidden()
+    page.evaluate(f"document.getElementById('later').setAttribute('data-amount', '{PRICE}')")
+    expect(page.locator("#later")).to_be_visible()
+    expect(page.locator("#later")).to_have_css("display", "grid")  # the component's latest
+    expect(page.locator("#note")).to_be_disabled()  # the component's, not written back
+    expect(page.locator("input[name=method]")).to_be_enabled()  # only the SDK had disabled it
+    expect(page.locator("input[name=method]")).not_to_be_checked()
+    assert page.evaluate("window.heard") == [
+        ["later", True, None],
+        ["later", False, "checking"],
+        ["later", False, "unavailable"],
+        ["later", True, None],
+    ]

@@ -57,7 +57,7 @@ test('a checkout names its callbacks to the bridge, which calls them by name; a 
 
 test('an op the loader does not know is left alone; a command that throws is logged', () => {
   const page = started();
-  page.commands({ op: 'blink', ids: [1] }, { op: 'hide', ids: 'not a list' }, { op: 'hide', ids: [1] });
+  page.commands({ op: 'blink', ids: [1] }, { op: 'hide', ids: 'not a list', reason: 'checking' }, { op: 'hide', ids: [1], reason: 'checking' });
   assert.deepEqual(page.errors(), ['service: SDK command hide failed:']);
   assert.ok(page.isHidden(page.document.querySelector('button')), 'the commands after it still run');
 });

@@ -65,7 +65,7 @@ test('the first answers are applied in the one task that delivers them', () => {
   const page = merchantPage(`<button id="b1" data-service-button data-amount="1250" data-currency="EUR" hidden></button>
     <button id="b2" data-service-button data-amount="999999999" data-currency="EUR"></button>`);
   page.init();
-  page.fromBridge('first', { commands: [{ op: 'hide', ids: [2] }, { op: 'show', ids: [1] }] });
+  page.fromBridge('first', { commands: [{ op: 'hide', ids: [2], reason: 'unavailable' }, { op: 'show', ids: [1] }] });
   // No await: dispatching the message is the task.
   assert.equal(page.byId('b1').hasAttribute('hidden'), false);
   assert.equal(page.isHidden(page.byId('b1')), false);
@@ -319,7 +319,7 @@ test('messages out of their phase change nothing: ready before the page spoke, v
   await settle();
   assert.equal(settled, false);
   page.fromBridge('first', { commands: [{ op: 'show', ids: [1] }] });
-  page.commands({ op: 'hide', ids: [1] });
+  page.commands({ op: 'hide', ids: [1], reason: 'checking' });
   page.fromBridge('first', { commands: [{ op: 'show', ids: [1] }] }); // a second first is no news
   assert.equal(page.isHidden(page.byId('b')), true);
   page.fromBridge('ready');

@@ -320,10 +320,8 @@ function listen() {
   });
 }
 var WATCH = {"selector": "[data-service-button],[data-service-payment-info]", "attributes": ["data-service-button", "data-service-payment-info", "data-amount", "data-currency", "data-product-type"], "button": "data-service-button", "checked": ["data-amount", "data-currency", "data-product-type"]};
-var INPUTS = 'input, select, textarea, button';
 var tracked = [null];
 var elementIds = new WeakMap();
-var hiddenBy = new WeakMap();
 var available = new Set();
 function elementTo(record, next) {
   record.state = transition('element', ELEMENT_MOVES, record.state, next);
@@ -339,7 +337,7 @@ function idOf(element) {
     var record = { element: (element), state: 'found', values: null, key: null };
     tracked.push(record);
     elementIds.set(element, id);
-    if (hiddenBy.has(element)) elementTo(record, 'hidden');
+    if (isCovered(record.element)) elementTo(record, 'hidden');
   }
   return id;
 }
@@ -373,7 +371,7 @@ function renew(element, oldId) {
   var row = rowOf(id, element);
   remember(record, row);
   if (record.key !== null && available.has(record.key) && phase !== 'failed') show(record);
-  else if (wasShown && record.key !== null) hide(record);
+  else if (wasShown && record.key !== null) hide(record, 'checking');
   else if (wasShown) elementTo(record, 'shown');
   if (record.state === 'found') elementTo(record, 'checking');
   return row;
@@ -386,46 +384,27 @@ function forget(element, id) {
 function rowsOnPage() {
   return (Array.prototype.map.call(document.querySelectorAll(WATCH.selector), describe));
 }
-function hide(record) {
-  if (record.state === 'hidden') return;
-  var element = record.element;
-  var saved = {
-    display: element.style.getPropertyValue('display'),
-    priority: element.style.getPropertyPriority('display'),
-    inputs: []
-  };
-  element.style.setProperty('display', 'none', 'important');
-  var inputs = Array.prototype.slice.call(element.querySelectorAll(INPUTS));
-  if (element.matches(INPUTS)) inputs.unshift( ( (element)));
-  inputs.forEach(function (input) {
-    saved.inputs.push([input, input.disabled, input.checked]);
-    input.disabled = true;
-    if (input.checked) input.checked = false;
-  });
-  hiddenBy.set(element, saved);
-  elementTo(record, 'hidden');
+function hide(record, reason) {
+  if (record.state !== 'hidden') {
+    cover(record.element);
+    elementTo(record, 'hidden');
+  }
+  announce(record.element, false, reason);
 }
 function show(record) {
   var element = record.element;
   element.removeAttribute('hidden');
   if (record.key !== null) available.add(record.key);
-  if (record.state === 'shown') return;
-  elementTo(record, 'shown');
-  var saved = hiddenBy.get(element);
-  if (!saved) return;
-  hiddenBy.delete(element);
-  if (saved.display) element.style.setProperty('display', saved.display, saved.priority);
-  else element.style.removeProperty('display');
-  if (element.getAttribute('style') === '') element.removeAttribute('style');
-  saved.inputs.forEach(function (entry) {
-    entry[0].disabled = entry[1];
-    if (entry[2]) entry[0].checked = true;
-  });
+  if (record.state !== 'shown') {
+    elementTo(record, 'shown');
+    uncover(element);
+  }
+  announce(element, true, null);
 }
-function hideIds(ids) {
+function hideIds(ids, reason) {
   ids.forEach(function (id) {
     var record = tracked[id];
-    if (record) hide(record);
+    if (record) hide(record, reason);
   });
 }
 function showIds(ids) {
@@ -435,7 +414,7 @@ function showIds(ids) {
   });
 }
 function hideAll() {
-  tracked.forEach(function (record) { if (record) hide(record); });
+  tracked.forEach(function (record) { if (record) hide(record, 'cannot_start'); });
 }
 function observe() {
   new MutationObserver(onMutations).observe(document.documentElement, {
@@ -490,11 +469,88 @@ function onMutations(mutations) {
     post({ type: 'elements', added: added, changed: [], removed: removed });
   }
 }
+var INPUTS = 'input, select, textarea, button';
+var AVAILABILITY = 'service:availability';
+var GUARDED = { attributes: true, attributeFilter: ['style', 'disabled'], subtree: true };
+var covers = new WeakMap();
+var disabledBySdk = new WeakSet();
+var announced = new WeakMap();
+var guard = new MutationObserver(onGuarded);
+function inlineDisplay(element) {
+  return ([element.style.getPropertyValue('display'),
+    element.style.getPropertyPriority('display')]);
+}
+function isCovered(element) {
+  return covers.has(element);
+}
+function cover(element) {
+  ownChanges();
+  var added = { display: inlineDisplay(element), disabled: [] };
+  element.style.setProperty('display', 'none', 'important');
+  var inputs = Array.prototype.slice.call(element.querySelectorAll(INPUTS));
+  if (element.matches(INPUTS)) inputs.unshift( ( (element)));
+  var unchecked = [];
+  inputs.forEach(function (input) {
+    if (!input.disabled) {
+      input.disabled = true;
+      disabledBySdk.add(input);
+      added.disabled.push(input);
+    }
+    if (input.checked) {
+      input.checked = false;
+      unchecked.push(input);
+    }
+  });
+  guard.takeRecords();
+  guard.observe(element, GUARDED);
+  covers.set(element, added);
+  unchecked.forEach(function (input) { input.dispatchEvent(new Event('change', { bubbles: true })); });
+}
+function uncover(element) {
+  ownChanges();
+  var added = covers.get(element);
+  if (!added) return;
+  covers.delete(element);
+  if (added.display[0]) element.style.setProperty('display', added.display[0], added.display[1]);
+  else element.style.removeProperty('display');
+  if (element.getAttribute('style') === '') element.removeAttribute('style');
+  added.disabled.forEach(function (input) {
+    if (!disabledBySdk.has(input)) return;
+    disabledBySdk.delete(input);
+    input.disabled = false;
+  });
+  guard.takeRecords();
+}
+function ownChanges() {
+  onGuarded(guard.takeRecords());
+}
+function onGuarded(mutations) {
+  mutations.forEach(function (mutation) {
+    var target = (mutation.target);
+    if (mutation.attributeName === 'disabled') {
+      disabledBySdk.delete(target);
+      return;
+    }
+    var added = covers.get(target);
+    var display = inlineDisplay(target);
+    if (!added || (display[0] === 'none' && display[1] === 'important')) return;
+    added.display = display;
+    target.style.setProperty('display', 'none', 'important');
+  });
+  guard.takeRecords();
+}
+function announce(element, isAvailable, reason) {
+  var said = isAvailable ? '' : String(reason);
+  if (announced.get(element) === said) return;
+  announced.set(element, said);
+  var detail = { available: isAvailable, reason: isAvailable ? null : reason };
+  element.dispatchEvent(new CustomEvent(AVAILABILITY, { bubbles: true, detail: detail }));
+}
 var COMMANDS = {
   console: function (cmd) {
     report(cmd.level, cmd.message, (cmd.id && elementOf(cmd.id)) || undefined);
   },
-  hide: function (cmd) { hideIds(cmd.ids); },
+  hide: function (cmd) { hideIds(cmd.ids, (cmd.reason)); },
   show: function (cmd) { showIds(cmd.ids); },
   resolve: function (cmd) {
     var call = calls[cmd.call];
