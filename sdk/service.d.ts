@@ -94,6 +94,15 @@ declare namespace ServiceSDK {
     onError?: (reason: ErrorReason) => void;
   }
 
+  /** What `service.checkout()` returns. */
+  interface CheckoutHandle {
+    /** Close the checkout, as the shopper would with the overlay's close control: it closes
+     * with `dismiss` if no status was reported yet, else with the last reported status (its
+     * callbacks then run as for any close). Once the checkout has ended, or is closing, it does
+     * nothing: a component may call it when it goes away, whatever happened meanwhile. */
+    close(): void;
+  }
+
   /** `service.init(options)`, for a script tag without a query string. */
   interface InitOptions {
     /** Your public key (`pk_...`); never the private one. */
@@ -121,7 +130,7 @@ declare namespace ServiceSDK {
     /** Whether the product is available for the amount; with `selector`, shows or hides. */
     button(options: ButtonOptions): Promise<boolean>;
     /** Open the hosted checkout for the id your server got from `POST /checkout`. */
-    checkout(checkoutId: string, callbacks?: CheckoutCallbacks): void;
+    checkout(checkoutId: string, callbacks?: CheckoutCallbacks): CheckoutHandle;
   }
 
   /** What `window.service` holds before sdk.js has run: functions waiting for it. */

@@ -1,7 +1,7 @@
 // The bridge's commands, carried out on the merchant's page: the bridge decides, the loader does.
 /* exported run */
 /* global report, elementOf, idOf, hideIds, showIds, post, calls, checkouts, overlay, openOverlay,
-   closeOverlay */
+   closeOverlay, checkoutEnding */
 
 /** @type {ServiceProtocol.CommandHandlers} */
 var COMMANDS = {
@@ -32,6 +32,7 @@ var COMMANDS = {
   },
   open_overlay: function (cmd) { openOverlay(cmd); },
   close_overlay: function (cmd) {
+    checkoutEnding(cmd.checkout);
     // A closed checkout's late word must not close the next checkout's overlay.
     if (overlay && overlay.checkout === cmd.checkout) closeOverlay();
   },

@@ -1,5 +1,5 @@
 // The checkout's overlay: a modal dialog on the merchant's page that holds the hosted checkout.
-/* exported overlay, openOverlay, closeOverlay, setStyles */
+/* exported overlay, openOverlay, closeOverlay, closeCheckout, checkoutEnding, setStyles */
 /* global post */
 
 /**
@@ -9,6 +9,8 @@
  */
 /** @type {Overlay | null} */
 var overlay = null;
+/** @type {Set<number>} checkouts closed by hand, or closing: a close asked again does nothing */
+var closing = new Set();
 
 /**
  * The checkout's overlay: at once, in its loading state, when checkout() is called; the hosted
@@ -68,9 +70,7 @@ function openOverlay(cmd) {
   /** @param {Event} [event] */
   function userClose(event) {
     if (event) event.preventDefault();
-    // The bridge decides the status; the overlay goes at once, whether the bridge is up or not.
-    closeOverlay();
-    post({ type: 'checkout-event', checkout: cmd.checkout, event: { type: 'close' } });
+    closeCheckout(cmd.checkout);
   }
   close.addEventListener('click', function () { userClose(); });
   dialog.addEventListener('cancel', userClose); // Escape while focus is outside the frame
@@ -82,6 +82,27 @@ function openOverlay(cmd) {
   (document.body || document.documentElement).appendChild(dialog); // a checkout asked from the head
   dialog.showModal();
   frame.focus();
+}
+
+/**
+ * Close a checkout by hand (the overlay's close control, Escape, or the page's close() on its
+ * handle), once: the overlay goes at once, whether the bridge is up or not, and the bridge
+ * decides the status (`dismiss` if none was reported yet).
+ * @param {number} handle
+ */
+function closeCheckout(handle) {
+  if (closing.has(handle)) return;
+  checkoutEnding(handle);
+  if (overlay && overlay.checkout === handle) closeOverlay();
+  post({ type: 'checkout-event', checkout: handle, event: { type: 'close' } });
+}
+
+/**
+ * The checkout is closing (by hand, or the bridge closes it): closing it again does nothing.
+ * @param {number} handle
+ */
+function checkoutEnding(handle) {
+  closing.add(handle);
 }
 
 function closeOverlay() {

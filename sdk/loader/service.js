@@ -2,7 +2,8 @@
 // bridge is up waits for it, and a checkout shows its overlay at once), the queue, module
 // loaders, and the loader's own start. Runs last: the other parts only declare.
 /* exported sdk, report, calls, checkouts, rejectCalls, endWithFailure */
-/* global phase, config, failure, ready, start, post, listen, run, overlay, openOverlay, closeOverlay */
+/* global phase, config, failure, ready, start, post, listen, run, overlay, openOverlay, closeOverlay,
+   closeCheckout */
 
 /**
  * @typedef {{resolve: (value: boolean) => void, reject: (error: Error) => void}} Call
@@ -108,16 +109,24 @@ var sdk = {
     var given = /** @type {Record<string, unknown>} */ (callbacks || {});
     var id = nextCheckout++;
     checkouts[id] = given;
+    /** @type {ServiceSDK.CheckoutHandle} */
+    var handle = {
+      // A component that goes away ends what it started; once the checkout has ended (its
+      // callbacks called, or it was ignored), or once it is closing, nothing.
+      close: function () {
+        if (checkouts[id]) closeCheckout(id);
+      }
+    };
     if (failure) { // said once already, when it failed
       endWithFailure(id);
-      return;
+      return handle;
     }
     if (overlay && phase !== 'up' && phase !== 'verified') {
       // The bridge's rule (sdk/checkout.py), said for it while it is not up: a double click
       // before the start must not end twice if the SDK then cannot start.
       report('warn', 'service: a checkout is already open; this checkout() call is ignored.');
       delete checkouts[id];
-      return;
+      return handle;
     }
     if (!overlay) openOverlay({ op: 'open_overlay', checkout: id, url: '', label: 'Checkout', close_label: 'Close checkout' });
     var names = Object.keys(given).filter(function (name) {
@@ -129,6 +138,7 @@ var sdk = {
       checkout_id: checkoutId === undefined ? null : toPlain(checkoutId),
       callbacks: names
     });
+    return handle;
   }
 };
 

@@ -574,6 +574,7 @@ var COMMANDS = {
   },
   open_overlay: function (cmd) { openOverlay(cmd); },
   close_overlay: function (cmd) {
+    checkoutEnding(cmd.checkout);
     if (overlay && overlay.checkout === cmd.checkout) closeOverlay();
   },
   overlay_loaded: function () {
@@ -619,6 +620,7 @@ function run(cmd) {
   }
 }
 var overlay = null;
+var closing = new Set();
 function openOverlay(cmd) {
   if (overlay && overlay.checkout === cmd.checkout) {
     if (cmd.url) overlay.frame.src = cmd.url;
@@ -671,8 +673,7 @@ function openOverlay(cmd) {
   };
   function userClose(event) {
     if (event) event.preventDefault();
-    closeOverlay();
-    post({ type: 'checkout-event', checkout: cmd.checkout, event: { type: 'close' } });
+    closeCheckout(cmd.checkout);
   }
   close.addEventListener('click', function () { userClose(); });
   dialog.addEventListener('cancel', userClose);
@@ -683,6 +684,15 @@ function openOverlay(cmd) {
   (document.body || document.documentElement).appendChild(dialog);
   dialog.showModal();
   frame.focus();
+}
+function closeCheckout(handle) {
+  if (closing.has(handle)) return;
+  checkoutEnding(handle);
+  if (overlay && overlay.checkout === handle) closeOverlay();
+  post({ type: 'checkout-event', checkout: handle, event: { type: 'close' } });
+}
+function checkoutEnding(handle) {
+  closing.add(handle);
 }
 function closeOverlay() {
   if (!overlay) return;
@@ -781,14 +791,19 @@ var sdk = {
     var given = (callbacks || {});
     var id = nextCheckout++;
     checkouts[id] = given;
+    var handle = {
+      close: function () {
+        if (checkouts[id]) closeCheckout(id);
+      }
+    };
     if (failure) {
       endWithFailure(id);
-      return;
+      return handle;
     }
     if (overlay && phase !== 'up' && phase !== 'verified') {
       report('warn', 'service: a checkout is already open; this checkout() call is ignored.');
       delete checkouts[id];
-      return;
+      return handle;
     }
     if (!overlay) openOverlay({ op: 'open_overlay', checkout: id, url: '', label: 'Checkout', close_label: 'Close checkout' });
     var names = Object.keys(given).filter(function (name) {
@@ -800,6 +815,7 @@ var sdk = {
       checkout_id: checkoutId === undefined ? null : toPlain(checkoutId),
       callbacks: names
     });
+    return handle;
   }
 };
 function exportTo(commonjs) {
