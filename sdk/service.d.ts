@@ -9,7 +9,8 @@
  * The reference is docs/sdk.md ("TypeScript"). */
 
 declare namespace ServiceSDK {
-  /** What `data-product-type` and `product.type` name; instalments when left out. */
+  /** What `data-product-type` and `product.type` name, as the API names the products:
+   * `pay_later`, `pay_in_4` or `instalments`, which is also what leaving it out means. */
   type ProductType = 'instalments' | 'pay_later' | 'pay_in_4';
 
   /** Why the SDK does not show a button or its payment information: `checking` (its

@@ -143,6 +143,22 @@ var sdk = {
 };
 
 /**
+ * A parameter of the script tag that sets nothing would be silent: each one is named, once.
+ * @param {URLSearchParams} params
+ */
+function sayIgnored(params) {
+  /** @type {string[]} */
+  var ignored = [];
+  params.forEach(function (value, name) {
+    if (TAG_SETTINGS.indexOf(name) < 0 && ignored.indexOf(name) < 0) ignored.push(name);
+  });
+  ignored.forEach(function (name) {
+    report('warn', 'service: sdk.js ignores the parameter ' + name + ' of its script tag, which sets ' +
+      TAG_SETTINGS.join(' and ') + ' only: give other settings to service.init(), on a tag without a query string.');
+  });
+}
+
+/**
  * CommonJS's `module.exports`, set through a parameter: tsc reads an assignment to
  * `module.exports` itself as making this part a module, and its names then private to it.
  * @param {{exports: unknown}} commonjs
@@ -152,6 +168,8 @@ function exportTo(commonjs) {
 }
 
 // ---- the loader's run -------------------------------------------------------------------------
+// What the script tag's query string sets; the other settings are init()'s.
+var TAG_SETTINGS = ['public-key', 'sandbox'];
 // An SVG <script> has no `src`: read as none.
 var script = /** @type {HTMLScriptElement | null} */ (document.currentScript);
 var scriptUrl = script && script.src ? new URL(script.src, window.location.href) : null;
@@ -183,6 +201,7 @@ if (existing && typeof existing.checkout === 'function') {
   listen();
   if (scriptUrl && scriptUrl.search) {
     var params = scriptUrl.searchParams;
+    sayIgnored(params);
     start({ 'public-key': params.get('public-key'), sandbox: params.get('sandbox') }, scriptUrl.origin);
   }
   // The queue the page filled before the loader ran: now, in order, before any button shows.

@@ -73,3 +73,18 @@ test('a double click before the start is one checkout: the second call is ignore
   page.fromBridge('ready');
   assert.deepEqual(page.sent, []);
 });
+
+test('each parameter of the script tag that sets nothing is named once in the console; the tag still works', () => {
+  const page = merchantPage('', { query: 'public-key=pk_test_demo&sandbox=true&checkout_timeout=20000&locale=es&locale=fr' });
+  const said = (name) => `service: sdk.js ignores the parameter ${name} of its script tag, which sets public-key and sandbox only: give other settings to service.init(), on a tag without a query string.`;
+  assert.deepEqual(page.console.map((entry) => [entry.level, entry.message]),
+    [['warn', said('checkout_timeout')], ['warn', said('locale')]]);
+  page.clock.tick(0);
+  assert.equal(page.bridgeQuery().get('public-key'), 'pk_test_demo');
+  assert.equal(page.bridgeQuery().get('checkout_timeout'), null, 'not passed on: it sets nothing');
+});
+
+test('a tag with only the settings it takes says nothing', () => {
+  const page = merchantPage('', { query: 'public-key=pk_test_demo&sandbox=true' });
+  assert.deepEqual(page.console, []);
+});

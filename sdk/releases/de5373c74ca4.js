@@ -818,9 +818,20 @@ var sdk = {
     return handle;
   }
 };
+function sayIgnored(params) {
+  var ignored = [];
+  params.forEach(function (value, name) {
+    if (TAG_SETTINGS.indexOf(name) < 0 && ignored.indexOf(name) < 0) ignored.push(name);
+  });
+  ignored.forEach(function (name) {
+    report('warn', 'service: sdk.js ignores the parameter ' + name + ' of its script tag, which sets ' +
+      TAG_SETTINGS.join(' and ') + ' only: give other settings to service.init(), on a tag without a query string.');
+  });
+}
 function exportTo(commonjs) {
   commonjs.exports = sdk;
 }
+var TAG_SETTINGS = ['public-key', 'sandbox'];
 var script = (document.currentScript);
 var scriptUrl = script && script.src ? new URL(script.src, window.location.href) : null;
 var tagKey = scriptUrl ? scriptUrl.searchParams.get('public-key') : null;
@@ -845,6 +856,7 @@ if (existing && typeof existing.checkout === 'function') {
   listen();
   if (scriptUrl && scriptUrl.search) {
     var params = scriptUrl.searchParams;
+    sayIgnored(params);
     start({ 'public-key': params.get('public-key'), sandbox: params.get('sandbox') }, scriptUrl.origin);
   }
   queued.splice(0).forEach(runQueued);
