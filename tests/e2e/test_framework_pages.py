@@ -53,23 +53,42 @@ def offered(amount: int, product_type: str) -> bool:
     return low <= amount <= high
 
 
+CART = (
+    button_html(PRICE, product_type="pay_later", extra='id="later" hidden')
+    + button_html(PRICE, product_type="pay_in_4", extra='id="four" hidden')
+    + button_html(PRICE, extra='id="instalments" hidden')
+    + '<p data-service-payment-info id="info" hidden>How to pay</p>'
+)
+# The answers the page had when sampling starts: every button shown at PRICE.
+START_SAMPLING = f"""() => {{
+  ['pay_later', 'pay_in_4', ''].forEach((type) => window.known.add('{PRICE}|' + type));
+  window.sample();
+}}"""
+
+
 def cart_page(page: Page, merchant) -> None:
     """Three shown buttons at PRICE and their information, frames sampled from then on."""
-    body = (
-        button_html(PRICE, product_type="pay_later", extra='id="later" hidden')
-        + button_html(PRICE, product_type="pay_in_4", extra='id="four" hidden')
-        + button_html(PRICE, extra='id="instalments" hidden')
-        + '<p data-service-payment-info id="info" hidden>How to pay</p>'
-    )
     page.add_init_script(SAMPLER)
-    page.goto(merchant.page(body))
+    page.goto(merchant.page(CART))
     for product_type in ("pay_later", "pay_in_4", None):
         assert settle(page, PRICE, product_type=product_type) is True
     expect(page.locator("button:visible")).to_have_count(3)
-    page.evaluate(
-        "known => { known.forEach((key) => window.known.add(key)); window.sample(); }",
-        [f"{PRICE}|pay_later", f"{PRICE}|pay_in_4", f"{PRICE}|"],
-    )
+    page.evaluate(START_SAMPLING)
+
+
+def assert_frames(frames: list[dict], changed: str, unchecked: str) -> None:
+    """No frame shows a button at an amount the page had no answer for, only the ``changed``
+    button is ever hidden, and the sampler saw it hidden at ``unchecked``."""
+    assert len(frames) > 3, frames
+    for number, frame in enumerate(frames):
+        for button_id, amount, product_type, visible in frame["buttons"]:
+            if visible:
+                assert f"{amount}|{product_type}" in frame["known"], (number, button_id, amount, "unchecked")
+                assert offered(int(amount), product_type), (number, button_id, amount)
+            else:
+                assert button_id == changed, (number, button_id, "an untouched button blinked")
+    hidden_at = [button[1] for frame in frames for button in frame["buttons"] if not button[3]]
+    assert unchecked in hidden_at, "the sampler saw the change"
 
 
 def test_a_changed_amount_is_never_painted_unchecked_and_no_other_button_blinks(page: Page, merchant):
@@ -82,17 +101,7 @@ def test_a_changed_amount_is_never_painted_unchecked_and_no_other_button_blinks(
     assert page.evaluate(CHANGE, ["later", str(unknown)]) is False, "hidden while its answer travels"
     expect(page.locator("#later")).to_be_visible()
     page.evaluate(TWO_FRAMES)
-    frames = page.evaluate("window.sampled")
-    assert len(frames) > 3, frames
-    for number, frame in enumerate(frames):
-        for button_id, amount, product_type, visible in frame["buttons"]:
-            if visible:
-                assert f"{amount}|{product_type}" in frame["known"], (number, button_id, amount, "unchecked")
-                assert offered(int(amount), product_type), (number, button_id, amount)
-            else:
-                assert button_id == "later", (number, button_id, "an untouched button blinked")
-    hidden_at = [frame["buttons"][0][1] for frame in frames if not frame["buttons"][0][3]]
-    assert str(above) in hidden_at, "the sampler saw the change"
+    assert_frames(page.evaluate("window.sampled"), "later", str(above))
 
 
 # A framework's component, in miniature: it holds the radio's state (a change event updates it),
@@ -110,27 +119,36 @@ document.addEventListener('change', function (event) {
 """
 
 
+LABEL = (
+    f'<label id="later" data-service-button data-amount="{PRICE}" data-currency="EUR"'
+    ' data-product-type="pay_later" style="display: flex" hidden>'
+    '<input type="radio" name="method" value="later" checked> Pay in 15 days'
+    '<input id="note" type="text" placeholder="A note"></label>'
+)
+# The component re-renders while the label is hidden: its display, its input's disabled.
+RERENDER = """() => {
+  document.getElementById('later').style.display = 'grid';
+  document.getElementById('note').disabled = true;
+}"""
+# What the component hears, shown at PRICE, then at a price beyond the limit, then back.
+HEARD = [
+    ["later", True, None],
+    ["later", False, "checking"],
+    ["later", False, "unavailable"],
+    ["later", True, None],
+]
+
+
 def test_the_sdk_takes_back_only_what_it_added_and_says_what_changed(page: Page, merchant):
-    label = (
-        f'<label id="later" data-service-button data-amount="{PRICE}" data-currency="EUR"'
-        ' data-product-type="pay_later" style="display: flex" hidden>'
-        '<input type="radio" name="method" value="later" checked> Pay in 15 days'
-        '<input id="note" type="text" placeholder="A note"></label>'
-    )
     page.add_init_script(COMPONENT)
-    page.goto(merchant.page(label))
-    expect(page.locator("#later")).to_be_visible()
+    page.goto(merchant.page(LABEL))
+    assert settle(page, PRICE, product_type="pay_later") is True  # its inline display shows it before
     above = LIMITS["pay_later"][1] + 10000
     page.evaluate(f"document.getElementById('later').setAttribute('data-amount', '{above}')")
     assert settle(page, above, product_type="pay_later") is False
     expect(page.locator("#later")).to_be_hidden()
     assert page.evaluate("window.chosen") is None, "the component heard its radio unchecked"
-    # The component re-renders while the label is hidden: its display, its input's disabled.
-    page.evaluate("""() => {
-        const later = document.getElementById('later');
-        later.style.display = 'grid';
-        document.getElementById('note').disabled = true;
-    }""")
+    page.evaluate(RERENDER)
     page.evaluate(TWO_FRAMES)
     expect(page.locator("#later")).to_be_hidden()
     page.evaluate(f"document.getElementById('later').setAttribute('data-amount', '{PRICE}')")
@@ -139,9 +157,4 @@ def test_the_sdk_takes_back_only_what_it_added_and_says_what_changed(page: Page,
     expect(page.locator("#note")).to_be_disabled()  # the component's, not written back
     expect(page.locator("input[name=method]")).to_be_enabled()  # only the SDK had disabled it
     expect(page.locator("input[name=method]")).not_to_be_checked()
-    assert page.evaluate("window.heard") == [
-        ["later", True, None],
-        ["later", False, "checking"],
-        ["later", False, "unavailable"],
-        ["later", True, None],
-    ]
+    assert page.evaluate("window.heard") == HEARD
