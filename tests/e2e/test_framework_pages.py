@@ -1,13 +1,15 @@
 """Pages a framework renders (the SDK's "Single-page apps and frameworks"): a button whose amount,
 currency or product type changes is hidden in the same task, or shown at once when its new
-answer is known, and no other button moves; frames are sampled with ``requestAnimationFrame``."""
+answer is known, and no other button moves (frames are sampled with ``requestAnimationFrame``);
+showing takes back only what hiding added; the buttons one render adds are checked together."""
 
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from backend_stub.sdk_rules.availability import BATCH_TRIPLES
 from tests.conftest import demo_limits
-from tests.e2e.sdk_page import button_html, settle
+from tests.e2e.sdk_page import availability_requests, button_html, settle, wait_ready
 
 LIMITS = demo_limits()
 PRICE = 45000  # every product is offered for it
@@ -158,3 +160,26 @@ def test_the_sdk_takes_back_only_what_it_added_and_says_what_changed(page: Page,
     expect(page.locator("input[name=method]")).to_be_enabled()  # only the SDK had disabled it
     expect(page.locator("input[name=method]")).not_to_be_checked()
     assert page.evaluate("window.heard") == HEARD
+
+
+# A framework's render: a list of products, each with its own price, added in one task.
+RENDER = """([first, count]) => {
+  const items = Array.from({length: count}, (_, index) => `<li><button data-service-button
+    data-amount="${first + 100 * index}" data-currency="EUR" hidden>Pay</button></li>`);
+  document.getElementById('list').insertAdjacentHTML('beforeend', items.join(''));
+}"""
+
+
+def test_the_buttons_a_render_adds_are_checked_in_one_request(page: Page, merchant, service):
+    page.goto(merchant.page('<ul id="list"></ul>'))
+    wait_ready(page)
+    low = LIMITS["instalments"][0]
+    since = service.last_request_seq()
+    page.evaluate(RENDER, [low, 12])
+    expect(page.locator("button:visible")).to_have_count(12)
+    entries = service.requests(since=since)
+    assert [entry["path"] for entry in entries].count("/sdk/checks") == 1, "one request for the render"
+    assert len(availability_requests(service)) == 12, "each check journalled as the API's own"
+    page.evaluate(RENDER, [low + 10000, BATCH_TRIPLES + 5])  # past the bound: one more request
+    expect(page.locator("button:visible")).to_have_count(12 + BATCH_TRIPLES + 5)
+    assert [entry["path"] for entry in service.requests(since=since)].count("/sdk/checks") == 3
