@@ -1,7 +1,7 @@
 // The merchant's elements: the ids the bridge knows them by, the rows that describe them, each
-// one's lifecycle (ELEMENT_MOVES), and showing and hiding. Which elements are buttons and what
-// their attributes mean is the bridge's to decide; here only what keeps a hidden payment method
-// from being used, and a button from showing at an amount nobody checked.
+// one's lifecycle (ELEMENT_MOVES), and when to show or hide them (what that changes on them is
+// visibility.js's). Which elements are buttons and what their attributes mean is the bridge's to
+// decide; here only what keeps a button from showing at an amount nobody checked.
 //
 // An id names an element with the watched values it was reported with: when they change, the
 // element gets a new id, so that the bridge's word about its old values (on its way meanwhile)
