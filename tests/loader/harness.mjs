@@ -114,6 +114,11 @@ export function noFaults() {
 
 export const BUTTON = '<button data-service-button data-amount="1250" data-currency="EUR">Pay later</button>';
 
+/** Three elements a cart shows: two buttons at one amount, and their information. */
+export const CART = `<button id="later" data-service-button data-amount="45000" data-currency="EUR" data-product-type="pay_later" hidden>Later</button>
+  <button id="four" data-service-button data-amount="45000" data-currency="EUR" data-product-type="pay_in_4" hidden>In 4</button>
+  <p id="info" data-service-payment-info hidden>Pay later or in 4</p>`;
+
 /** The page with its bridge up: the bridge page spoke (`first`) and its worker is ready. */
 export function started(body = BUTTON) {
   const page = merchantPage(body);

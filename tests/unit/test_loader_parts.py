@@ -8,6 +8,7 @@ and every file of the folder is a part the build joins, in one function."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from backend_stub.web.js_comments import without_comments
 from sdk.tooling.loader_text import LOADER_DIR, PARTS, WRAPPER, joined, loader_source
@@ -68,3 +69,10 @@ def test_the_served_loader_is_one_function_without_comments():
     positions = [whole.index(without_comments(text).strip()) for text in _parts().values()]
     assert positions == sorted(positions)
     assert len(joined(comments=True)) > len(served)
+
+
+def test_each_part_has_its_own_jsdom_test_file():
+    tests = Path(__file__).resolve().parents[1] / "loader"
+    assert sorted(path.name for path in tests.glob("*.test.mjs")) == sorted(
+        name.replace(".js", ".test.mjs") for name in PARTS
+    )
