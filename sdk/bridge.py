@@ -12,7 +12,7 @@ from browser import self as worker
 from javascript import NULL, UNDEFINED
 
 from backend_stub.sdk_rules.attributes import element_from_row
-from backend_stub.sdk_rules.availability import check_url, is_available_status
+from backend_stub.sdk_rules.availability import BATCH_TRIPLES, batch_url, check_url, is_available_status
 from backend_stub.sdk_rules.page import Page, Update
 from backend_stub.sdk_rules.settings import failure_code, parse_settings
 
@@ -23,9 +23,9 @@ from .messages import unknown_key
 from .options import parse_button_options
 
 CHANNEL = "service-sdk"
-# Elements read before their checks are sent; the rest of a long report waits for the next turn
-# of the event loop, so that the first requests leave at once and answers that come back are
-# shown while a page of many buttons is still being read.
+# Elements read per turn of the event loop: a page of many buttons is read a slice at a time, and
+# the answers that come back meanwhile are shown between slices. The checks of one report (the
+# buttons one render added) leave together: one request per BATCH_TRIPLES distinct checks.
 REPORT_SLICE = 10
 
 
@@ -160,13 +160,23 @@ class Bridge:
         rows = list(raw.added) + list(raw.changed)  # the page model treats both alike
         self.report(rows, 0, [int(element_id) for element_id in raw.removed])
 
-    def report(self, rows: list, start: int, removed: list) -> None:
-        """Report REPORT_SLICE rows from ``start`` now, and the rest on the next turn."""
+    def report(self, rows: list, start: int, removed: list, wanted: list | None = None) -> None:
+        """Report REPORT_SLICE rows from ``start`` now, and the rest on the next turn; ``wanted``:
+        the report's checks not sent yet, which leave once BATCH_TRIPLES are waiting or the
+        report is read."""
+        wanted = [] if wanted is None else wanted
         end = start + REPORT_SLICE
         elements = [element_from_row(row) for row in rows[start:end]]
-        self.apply(self.page.report(elements, [], removed))
+        update = self.page.report(elements, [], removed)
+        wanted.extend(update.fetch)
+        while len(wanted) >= BATCH_TRIPLES:
+            self.check(wanted[:BATCH_TRIPLES])
+            del wanted[:BATCH_TRIPLES]
+        self.send(update.commands)
         if end < len(rows):
-            self.backlog.defer(lambda: self.report(rows, end, []), first=True)
+            self.backlog.defer(lambda: self.report(rows, end, [], wanted), first=True)
+        elif wanted:
+            self.check(wanted)
 
     def on_button(self, data: dict) -> None:
         call_id = data.get("call")
@@ -206,7 +216,14 @@ class Bridge:
         return await worker.fetch(url, {"headers": self.headers, "credentials": "omit"})
 
     def check(self, triples: list) -> None:
-        """Send the availability checks; each answer settles its triple (a failure: hidden)."""
+        """Send the availability checks; each answer settles its triple (a failure: hidden). One
+        check is the API's own request; several leave together, BATCH_TRIPLES to a request, as
+        the first answers do."""
+        self.key.sent()
+        if len(triples) > 1:
+            for start in range(0, len(triples), BATCH_TRIPLES):
+                aio.run(self.check_batch(triples[start : start + BATCH_TRIPLES]))
+            return
 
         def answered(batch) -> None:
             # ``batch``: [index, status] pairs, every answer that arrived since the last batch.
@@ -214,8 +231,22 @@ class Bridge:
             answers = [(triples[pair[0]], is_available_status(pair[1])) for pair in batch]
             self.guarded(lambda: self.on_answers(answers, [pair[1] for pair in batch]))
 
-        self.key.sent()
         self.host.get([check_url(self.api_url, triple) for triple in triples], self.headers, answered)
+
+    async def check_batch(self, triples: list) -> None:
+        """Several checks in one request (``GET /sdk/checks``): each status in the order asked;
+        no answer, or not one status per check, counts as no answer to each (0: hidden)."""
+        statuses = [0 for triple in triples]
+        try:
+            response = await self.api_get(batch_url(self.api_url, triples))
+            if response.status == 200:
+                answered = to_python(await response.json())["statuses"]
+                if len(answered) == len(triples):
+                    statuses = answered
+        except Exception:  # unreachable service: no answer
+            statuses = [0 for triple in triples]
+        answers = [(triples[index], is_available_status(statuses[index])) for index in range(len(triples))]
+        self.guarded(lambda: self.on_answers(answers, statuses))
 
     def on_answers(self, answers: list, statuses: list) -> None:
         self.apply(self.page.settle_all(answers))

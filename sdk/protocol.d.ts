@@ -95,6 +95,7 @@ declare namespace ServiceProtocol {
   interface CommandHide {
     op: "hide";
     ids: number[];
+    reason: string;
   }
   interface CommandShow {
     op: "show";

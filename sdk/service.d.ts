@@ -9,8 +9,24 @@
  * The reference is docs/sdk.md ("TypeScript"). */
 
 declare namespace ServiceSDK {
-  /** What `data-product-type` and `product.type` name; instalments when left out. */
+  /** What `data-product-type` and `product.type` name, as the API names the products:
+   * `pay_later`, `pay_in_4` or `instalments`, which is also what leaving it out means. */
   type ProductType = 'instalments' | 'pay_later' | 'pay_in_4';
+
+  /** Why the SDK does not show a button or its payment information: `checking` (its
+   * availability is being checked: new, or its amount, currency or product type changed),
+   * `unavailable` (the service does not offer its product for its amount and currency),
+   * `invalid` (invalid attributes; the console names the element), `no_button` (payment
+   * information none of whose buttons is shown), `cannot_start` (the SDK cannot start). */
+  type UnavailableReason = 'checking' | 'unavailable' | 'invalid' | 'no_button' | 'cannot_start';
+
+  /** `detail` of the `service:availability` event, which the SDK dispatches (bubbling) on each
+   * button and payment-information element whose availability changes. */
+  interface AvailabilityDetail {
+    available: boolean;
+    /** Why not, when `available` is false; null when it is true. */
+    reason: UnavailableReason | null;
+  }
 
   /** A status the checkout reports while it stays open. */
   type ReportedStatus = 'success' | 'pending' | 'ko';
@@ -79,6 +95,15 @@ declare namespace ServiceSDK {
     onError?: (reason: ErrorReason) => void;
   }
 
+  /** What `service.checkout()` returns. */
+  interface CheckoutHandle {
+    /** Close the checkout, as the shopper would with the overlay's close control: it closes
+     * with `dismiss` if no status was reported yet, else with the last reported status (its
+     * callbacks then run as for any close). Once the checkout has ended, or is closing, it does
+     * nothing: a component may call it when it goes away, whatever happened meanwhile. */
+    close(): void;
+  }
+
   /** `service.init(options)`, for a script tag without a query string. */
   interface InitOptions {
     /** Your public key (`pk_...`); never the private one. */
@@ -106,11 +131,17 @@ declare namespace ServiceSDK {
     /** Whether the product is available for the amount; with `selector`, shows or hides. */
     button(options: ButtonOptions): Promise<boolean>;
     /** Open the hosted checkout for the id your server got from `POST /checkout`. */
-    checkout(checkoutId: string, callbacks?: CheckoutCallbacks): void;
+    checkout(checkoutId: string, callbacks?: CheckoutCallbacks): CheckoutHandle;
   }
 
   /** What `window.service` holds before sdk.js has run: functions waiting for it. */
   type Queue = QueuedFunction[];
+}
+
+/** `element.addEventListener('service:availability', (event) => event.detail.available)`, on the
+ * element, or on any ancestor (the event bubbles). */
+interface GlobalEventHandlersEventMap {
+  'service:availability': CustomEvent<ServiceSDK.AvailabilityDetail>;
 }
 
 /** The SDK's one global: the queue until sdk.js has run, then the SDK itself. */

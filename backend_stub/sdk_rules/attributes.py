@@ -2,7 +2,8 @@
 
 A payment button is an element with ``data-service-button`` (optionally a group name),
 ``data-amount`` (an integer of minor units), ``data-currency`` (ISO 4217, three upper-case
-letters) and ``data-product-type`` (``pay_later`` or ``pay_in_4``; absent means instalments).
+letters) and ``data-product-type`` (``pay_later``, ``pay_in_4`` or ``instalments``, the API's
+names of the products; absent means instalments).
 A payment-information container has ``data-service-payment-info`` (optionally a group name).
 Which amounts, currencies and product types are valid is the server's rule
 (``backend_stub.domain.value_rules``, bundled with the SDK): a button the SDK checks is one the
@@ -34,6 +35,9 @@ PRODUCT_TYPE = "data-product-type"
 # What the loader reports: elements matching SELECTOR, with these attributes.
 SELECTOR = "[" + BUTTON + "],[" + PAYMENT_INFO + "]"
 WATCHED = (BUTTON, PAYMENT_INFO, AMOUNT, CURRENCY, PRODUCT_TYPE)
+# What a button's availability answer is for: when one of these changes on a button, the answer
+# it was shown for no longer holds (the loader hides it at once, unless it knows the new one).
+CHECKED = (AMOUNT, CURRENCY, PRODUCT_TYPE)
 
 INSTALMENTS = DEFAULT_PRODUCT_TYPE
 
@@ -91,7 +95,7 @@ def product_type_problem(value: object, name: str) -> str | None:
     """Why ``value`` is not a product type, or None (absent is fine: instalments)."""
     if value is None or is_product_type(value):
         return None
-    return f"{name} must be pay_later or pay_in_4 (leave it out for instalments), got {value!r}"
+    return f"{name} must be pay_later, pay_in_4 or instalments (the default when left out), got {value!r}"
 
 
 def parse_button(attrs: dict) -> tuple:

@@ -5,6 +5,11 @@ of the same triple share one request. It never fetches: it tells the caller when
 """
 
 PENDING = "pending"
+# Distinct (amount, currency, product type) checked by one request of several checks: the first
+# answers' and a batch's (a catalogue page's prices, a render's buttons); beyond it, another
+# request.
+BATCH_TRIPLES = 20
+BATCH_PATH = "/sdk/checks"
 
 
 class AvailabilityCache:
@@ -40,6 +45,13 @@ def check_url(api_url: str, triple: tuple) -> str:
     if product_type != "instalments":
         url += f"&product%5Btype%5D={product_type}"
     return url
+
+
+def batch_url(api_url: str, triples: list) -> str:
+    """One request for several checks: ``amount:currency:product type``, comma-separated (valid
+    triples hold digits, letters and ``_`` only: nothing to encode)."""
+    checks = [f"{amount}:{currency}:{product_type}" for amount, currency, product_type in triples]
+    return f"{api_url}{BATCH_PATH}?checks=" + ",".join(checks)
 
 
 def is_available_status(status: int) -> bool:

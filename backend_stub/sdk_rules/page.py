@@ -15,6 +15,12 @@ sorting only what has more than one element): ``sdk/__init__.py`` says why.
 from .attributes import BUTTON, PAYMENT_INFO, describe, parse_button
 from .availability import PENDING, AvailabilityCache
 from .pairing import Pairing
+from .reasons import CHECKING, INVALID, NO_BUTTON, UNAVAILABLE
+
+
+def why_not(answer: object) -> str:
+    """Why an element waiting on a triple is hidden, by the triple's answer (never True here)."""
+    return UNAVAILABLE if answer is False else CHECKING
 
 
 class Update:
@@ -23,7 +29,7 @@ class Update:
     def __init__(self) -> None:
         self.commands: list = []
         self.fetch: list = []
-        self.changes: dict = {}  # element id -> visibility to send, in order of change
+        self.changes: dict = {}  # element id -> True, or why it is hidden, in order of change
 
 
 class Page:
@@ -36,7 +42,9 @@ class Page:
         self.targets: dict = {}  # id -> triple, for elements chosen by service.button(selector)
         self.by_triple: dict = {}  # triple -> ids (a list) of the buttons and targets that wait on it
         self.counted: dict = {}  # id of a shown button -> the group it counts in
-        self.shown: dict = {}  # id -> the visibility last sent to the loader
+        # id -> what the loader was last told: True (shown), why it is hidden, or False (hidden
+        # by the loader itself, with its reason, as the first answers said)
+        self.shown: dict = {}
         self.warned: dict = {}  # id -> the last problem reported for that element
         self.waiters: dict = {}  # triple -> ids of service.button() calls awaiting the answer
 
@@ -76,7 +84,7 @@ class Page:
             self.by_triple[button.triple].remove(element_id)
         if element_id in self.counted:
             for container_id in self.pairing.button_hidden(self.counted.pop(element_id)):
-                self._set(container_id, False, update)
+                self._set(container_id, False, update, NO_BUTTON)
         self.pairing.remove_container(element_id)
 
     def _classify(self, element: dict, update: Update) -> None:
@@ -89,7 +97,8 @@ class Page:
                     del self.warned[element_id]
                 self._wait(button.triple, element_id)
                 self._need(button.triple, update)
-                self._set_button(element_id, self.cache.answer(button.triple) is True, update)
+                answer = self.cache.answer(button.triple)
+                self._set_button(element_id, answer is True, update, why_not(answer))
                 return
             if (self.warned[element_id] if element_id in self.warned else None) != problem:
                 self.warned[element_id] = problem
@@ -102,9 +111,10 @@ class Page:
                         "message": f"service: payment button {where} stays hidden: {problem}.",
                     }
                 )
-            self._set(element_id, False, update)
+            self._set(element_id, False, update, INVALID)
         elif PAYMENT_INFO in attrs:
-            self._set(element_id, self.pairing.add_container(element_id, attrs[PAYMENT_INFO] or ""), update)
+            shown = self.pairing.add_container(element_id, attrs[PAYMENT_INFO] or "")
+            self._set(element_id, shown, update, NO_BUTTON)
 
     def _wait(self, triple: tuple, element_id: int) -> None:
         if triple not in self.by_triple:
@@ -124,7 +134,7 @@ class Page:
         for element_id in target_ids or []:
             self.targets[element_id] = triple
             self._wait(triple, element_id)
-            self._set(element_id, answer is True, update)
+            self._set(element_id, answer is True, update, why_not(answer))
         if answer is None or answer == PENDING:
             self.waiters.setdefault(triple, []).append(call_id)
             self._need(triple, update)
@@ -152,9 +162,9 @@ class Page:
             waiting = self.by_triple[triple] if triple in self.by_triple else ()
             for element_id in sorted(waiting) if len(waiting) > 1 else waiting:
                 if element_id in self.buttons:
-                    self._set_button(element_id, available, update)
+                    self._set_button(element_id, available, update, UNAVAILABLE)
                 else:
-                    self._set(element_id, available, update)
+                    self._set(element_id, available, update, UNAVAILABLE)
             if triple in self.waiters:
                 for call_id in self.waiters.pop(triple):
                     resolved.append({"op": "resolve", "call": call_id, "value": available})
@@ -163,32 +173,46 @@ class Page:
         return update
 
     # -- visibility ------------------------------------------------------------------------------
-    def _set(self, element_id: int, shown: bool, update: Update) -> None:
-        if element_id not in self.shown or self.shown[element_id] != shown:
-            self.shown[element_id] = shown
-            update.changes[element_id] = shown
+    def _set(self, element_id: int, shown: bool, update: Update, reason: str) -> None:
+        """Show an element, or hide it for ``reason``: sent when it differs from what the loader
+        was told (a new reason for a hidden element too: the page hears why)."""
+        state = True if shown else reason
+        if element_id in self.shown:
+            told = self.shown[element_id]
+            if told == state or (told is False and not shown):
+                return
+        self.shown[element_id] = state
+        update.changes[element_id] = state
 
-    def _set_button(self, element_id: int, shown: bool, update: Update) -> None:
+    def _set_button(self, element_id: int, shown: bool, update: Update, reason: str) -> None:
         """Show or hide a valid button, and the containers of its group with it."""
         group = self.buttons[element_id].group
-        self._set(element_id, shown, update)
+        self._set(element_id, shown, update, reason)
         if shown and element_id not in self.counted:
             self.counted[element_id] = group
             for container_id in self.pairing.button_shown(group):
-                self._set(container_id, True, update)
+                self._set(container_id, True, update, NO_BUTTON)
         elif not shown and element_id in self.counted:
             for container_id in self.pairing.button_hidden(self.counted.pop(element_id)):
-                self._set(container_id, False, update)
+                self._set(container_id, False, update, NO_BUTTON)
 
     def _emit(self, update: Update) -> Update:
-        hide: list = []
+        hide: dict = {}  # reason -> ids
+        reasons: list = []  # in order of first use
         show: list = []
         for element_id in update.changes:  # one pass: each loop over a dict raises once under Brython
-            (show if update.changes[element_id] else hide).append(element_id)
+            state = update.changes[element_id]
+            if state is True:
+                show.append(element_id)
+            elif state in hide:
+                hide[state].append(element_id)
+            else:
+                hide[state] = [element_id]
+                reasons.append(state)
         update.changes = {}
         # Hiding first: a group switching buttons never shows two at once.
-        if hide:
-            update.commands.append({"op": "hide", "ids": hide})
+        for reason in reasons:
+            update.commands.append({"op": "hide", "ids": hide[reason], "reason": reason})
         if show:
             update.commands.append({"op": "show", "ids": show})
         return update

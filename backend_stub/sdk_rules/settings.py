@@ -8,7 +8,7 @@ MAX_CHECKOUT_TIMEOUT_MS = 3600000
 _MAX_DIGITS = 7  # the digits of MAX_CHECKOUT_TIMEOUT_MS
 # How much of a refused value a message quotes: a URL's value may be thousands of characters.
 _QUOTED = 40
-# How every start-up failure begins, the loader's too (sdk/loader.js writes it out; a unit test
+# How every start-up failure begins, the loader's too (sdk/loader/start.js writes it out; a unit test
 # holds it to this): one wording for one failure.
 CANNOT_START = "service SDK cannot start: "
 

@@ -17,6 +17,7 @@ from aiohttp import web
 
 from ..api.errors import NotFound, ServiceUnavailable
 from ..state import state_of
+from .batch_checks import batch_checks
 from .bridge_page import render_bridge
 from .compiled_sdk import Presence, inspect
 from .first_answers import fetched_first_answers
@@ -152,5 +153,6 @@ ROUTES = [
     web.get("/sdk.js", cross_origin(loader)),
     web.get("/sdk.d.ts", declarations),
     web.get("/sdk/first", fetched_first_answers),  # before /sdk/{name}, which would take it
+    web.get("/sdk/checks", batch_checks),
     web.get("/sdk/{name}", versioned_file),
 ]

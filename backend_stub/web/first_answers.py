@@ -36,7 +36,7 @@ from aiohttp import web
 from ..api.auth import key_holder
 from ..sandbox.gate import DROPPED_STATUS, internal_get, place_under_limit
 from ..sdk_rules.attributes import WATCHED, element_from_row
-from ..sdk_rules.availability import check_url, is_available_status
+from ..sdk_rules.availability import BATCH_TRIPLES, check_url, is_available_status
 from ..sdk_rules.page import Page
 from ..sdk_rules.settings import Settings, failure_code, parse_settings
 from ..state import state_of
@@ -44,17 +44,19 @@ from ..state import state_of
 __all__ = [
     "FIRST_ELEMENTS",
     "FIRST_TRIPLES",
+    "Credentials",
     "Elements",
     "first_answers",
     "fetched_first_answers",
     "read_elements",
+    "statuses",
 ]
 
 # The loader sends at most this many elements (the rest by message): the server reads no more,
 # whatever a hand-made URL holds.
 FIRST_ELEMENTS = 50
 # Distinct (amount, currency, product type) checked for one request: a catalogue page's prices.
-FIRST_TRIPLES = 20
+FIRST_TRIPLES = BATCH_TRIPLES
 ROW_LENGTH = 2 + len(WATCHED)
 BAD_DATA = (
     "service: the SDK could not read the elements it was sent ({problem}); they are checked"
@@ -126,29 +128,42 @@ def read_elements(text: str | None) -> Elements:
     return read
 
 
+class Credentials:
+    """What each in-process check carries: the ``Authorization`` and ``Accept`` headers."""
+
+    def __init__(self, authorization: str, accept: str) -> None:
+        self.authorization = authorization
+        self.accept = accept
+
+    @classmethod
+    def of(cls, settings: Settings) -> Credentials:
+        """The loader's settings' (the key in the query, as the SDK would send it)."""
+        return cls(f"Bearer {settings.public_key}", settings.accept)
+
+
 async def _check(
-    request: web.Request, settings: Settings, triple: tuple[Any, ...], within_limit: bool
+    request: web.Request, credentials: Credentials, triple: tuple[Any, ...], within_limit: bool
 ) -> int:
     """The status ``GET /checkout/button`` answers for ``triple`` with the public key, through the
     route's own pipeline, in-process (0: no answer, as a browser sees a dropped connection);
     ``within_limit``: whether ``request`` holds a place under the key's concurrency limit."""
     headers = {
         "Host": request.headers.get("Host", ""),
-        "Authorization": f"Bearer {settings.public_key}",
-        "Accept": settings.accept,
+        "Authorization": credentials.authorization,
+        "Accept": credentials.accept,
     }
     response = await internal_get(request, check_url("", triple), headers, within_limit=within_limit)
     return 0 if response.status == DROPPED_STATUS else response.status
 
 
-async def _statuses(request: web.Request, settings: Settings, triples: list[Any]) -> list[int]:
+async def statuses(request: web.Request, credentials: Credentials, triples: list[Any]) -> list[int]:
     """Every triple's status, the request holding one place of the key's concurrency limit (past
     it, each check is journalled with the 429 a browser's own check would get)."""
     if not triples:
         return []
-    holder = key_holder(f"Bearer {settings.public_key}", state_of(request).merchants)
+    holder = key_holder(credentials.authorization, state_of(request).merchants)
     with place_under_limit(request, holder[2] if holder is not None else None) as entered:
-        checks = (_check(request, settings, triple, entered) for triple in triples)
+        checks = (_check(request, credentials, triple, entered) for triple in triples)
         return list(await asyncio.gather(*checks))
 
 
@@ -171,18 +186,18 @@ async def first_answers(request: web.Request) -> dict[str, Any]:
             "failed": {"code": failure_code(raw), "message": problem},
         }
     read = read_elements(query.get("elements"))
+    elements = [element_from_row(row) for row in read.answered]
+    triples = Page().report(elements, [], []).fetch
+    answered = await statuses(request, Credentials.of(settings), triples)
+    # Worked out again with the answers in hand: each element's one final command (shown, or
+    # hidden and why), not "checking" and then the answer in the same task.
     page = Page()
-    update = page.report([element_from_row(row) for row in read.answered], [], [])
-    commands = update.commands
+    page.adopt([(t, is_available_status(status)) for t, status in zip(triples, answered, strict=True)])
+    commands = page.report(elements, [], []).commands
     if read.problem is not None:
         message = BAD_DATA.format(problem=read.problem)
         commands.insert(0, {"op": "console", "level": "warn", "message": message})
-    triples = update.fetch
-    statuses = await _statuses(request, settings, triples)
-    commands += page.settle_all(
-        [(t, is_available_status(status)) for t, status in zip(triples, statuses, strict=True)]
-    ).commands
-    answers = [[*triple, status] for triple, status in zip(triples, statuses, strict=True)]
+    answers = [[*triple, status] for triple, status in zip(triples, answered, strict=True)]
     return {
         "commands": commands,
         "elements": read.answered,

@@ -29,6 +29,7 @@ SHARED_SOURCES = (
     "backend_stub/sdk_rules/availability.py",
     "backend_stub/sdk_rules/pairing.py",
     "backend_stub/sdk_rules/page.py",
+    "backend_stub/sdk_rules/reasons.py",
     "backend_stub/sdk_rules/settings.py",
 )
 

@@ -28,7 +28,7 @@ PYTHON_SOURCES = [
     *sorted((ROOT / "backend_stub" / "sdk_rules").glob("*.py")),
     ROOT / "backend_stub" / "web" / "first_answers.py",
 ]
-SCRIPT_SOURCES = [ROOT / "sdk" / "loader.js", ROOT / "sdk" / "bridge_page.js"]
+SCRIPT_SOURCES = [*sorted((ROOT / "sdk" / "loader").glob("*.js")), ROOT / "sdk" / "bridge_page.js"]
 BEGINNING = re.compile(r"service(?::| SDK) \S")
 FILLED = "X"  # what the code puts in at run time
 # What service.button() rejects with when no settings reached the bridge: its Promise's message.

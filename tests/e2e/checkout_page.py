@@ -82,7 +82,7 @@ def checkout_page(
               if ({json.dumps(list(throwing))}.indexOf(name) >= 0) throw new Error(name + ' failed');
             }};
           }});
-          service.checkout({json.dumps(checkout_id)}, callbacks);
+          window.handle = service.checkout({json.dumps(checkout_id)}, callbacks);
         }});
       </script>"""
     return merchant.page(body, head=head, sdk=init is None)

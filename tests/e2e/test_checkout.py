@@ -14,6 +14,7 @@ from tests.e2e.checkout_page import (
     overlay_frame,
     reasons,
 )
+from tests.e2e.sdk_page import settle
 
 CALLBACK = {
     "success": "onSuccess",
@@ -154,6 +155,26 @@ def test_closing_after_a_status_gives_that_status(page: Page, merchant, service)
     frame.get_by_test_id("checkout-deny").click()
     wait_calls(page, 1)
     frame.get_by_test_id("checkout-close").click()
+    assert wait_calls(page, 3) == ["onStatusChange:ko", "onClose:ko", "onKO"]
+
+
+def test_the_checkouts_handle_closes_it_as_a_dismiss_once(page: Page, merchant, service):
+    page.goto(checkout_page(merchant, create_checkout(service)))
+    open_checkout(page)
+    page.evaluate("window.handle.close()")  # a component that started it goes away
+    assert wait_calls(page, 2) == ["onClose:dismiss", "onDismiss"]
+    expect(page.locator(OVERLAY)).to_have_count(0)
+    page.evaluate("window.handle.close()")
+    assert settle(page, 25000, product_type="pay_in_4") is True  # a round trip to the bridge
+    assert calls(page) == ["onClose:dismiss", "onDismiss"], "a close after the end does nothing"
+
+
+def test_the_checkouts_handle_after_a_status_closes_with_that_status(page: Page, merchant, service):
+    page.goto(checkout_page(merchant, create_checkout(service)))
+    frame = open_checkout(page)
+    frame.get_by_test_id("checkout-deny").click()
+    wait_calls(page, 1)
+    page.evaluate("window.handle.close()")
     assert wait_calls(page, 3) == ["onStatusChange:ko", "onClose:ko", "onKO"]
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from sdk.tooling.loader_text import LOADER_DIR, joined
 from sdk.tooling.protocol import DECLARATIONS, Group, Protocol, declarations, load
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,10 +35,11 @@ PYTHON_SENDERS = (
 )
 BRIDGE = "sdk/bridge.py"
 CHECKOUTS = "sdk/checkout.py"
-LOADER = "sdk/loader.js"
+LOADER = "sdk/loader"  # its parts, read as the one function the build makes of them
 BRIDGE_PAGE = "sdk/bridge_page.js"
 HOSTED = "backend_stub/web/static/checkout.js"
-SOURCES = (*PYTHON_SENDERS, LOADER, BRIDGE_PAGE, HOSTED)
+LOADER_PARTS = tuple(f"{LOADER}/{path.name}" for path in sorted(LOADER_DIR.glob("*.js")))
+SOURCES = (*PYTHON_SENDERS, *LOADER_PARTS, BRIDGE_PAGE, HOSTED)
 
 
 def _tree(root: Path, path: str) -> ast.Module:
@@ -189,13 +191,11 @@ def _set_problems(where: str, what: str, found: set[str], table: set[str]) -> li
 def _javascript(root: Path, protocol: Protocol) -> list[str]:
     """Problems of the JavaScript: what the loader handles and sends, what the bridge page and the
     hosted checkout send, and their channel names."""
-    loader = (root / LOADER).read_text(encoding="utf-8")
+    loader = joined(root / LOADER, comments=True)
     table = {name: set(group.members) for name, group in protocol.groups.items()}
-    block = loader[
-        loader.index("var COMMANDS = {") : loader.index("\n  };", loader.index("var COMMANDS = {"))
-    ]
+    block = loader[loader.index("var COMMANDS = {") : loader.index("\n};", loader.index("var COMMANDS = {"))]
     problems = _set_problems(
-        LOADER, "command handler", set(re.findall(r"^    (\w+): function", block, re.M)), table["Command"]
+        LOADER, "command handler", set(re.findall(r"^  (\w+): function", block, re.M)), table["Command"]
     )
     handler = loader[
         loader.index("function onBridgeMessage") : loader.index("window.addEventListener('message'")
@@ -263,21 +263,21 @@ def test_the_declarations_are_generated_from_the_table():
             "handles message 'paused'",
         ),
         (
-            LOADER,
-            "      case 'failed':",
-            "      case 'paused':\n      case 'failed':",
+            f"{LOADER}/start.js",
+            "    case 'failed':",
+            "    case 'paused':\n    case 'failed':",
             "case for message 'paused'",
         ),
         (
-            LOADER,
-            "    close_overlay: function",
-            "    blink: function () {},\n    close_overlay: function",
+            f"{LOADER}/commands.js",
+            "  close_overlay: function",
+            "  blink: function () {},\n  close_overlay: function",
             "command handler 'blink'",
         ),
         (HOSTED, "tell({ type: 'loaded' })", "tell({ type: 'shown' })", "message 'shown'"),
         (BRIDGE_PAGE, "type: 'first'", "type: 'initial'", "sends message 'initial'"),
         (
-            LOADER,
+            f"{LOADER}/start.js",
             "var CHANNEL = 'service-sdk';",
             "var CHANNEL = 'service-bridge';",
             "CHANNEL is not 'service-sdk'",
@@ -298,12 +298,12 @@ TSC = ROOT / "node_modules" / ".bin" / "tsc"
 # The loader's messages as tsc sees them: each edit, in a copy of its own, must be a type error.
 TYPED_EDITS = {
     "extra_command.js": (
-        "    close_overlay: function",
-        "    blink: function () {},\n    close_overlay: function",
+        "  close_overlay: function",
+        "  blink: function () {},\n  close_overlay: function",
     ),
-    "missing_command.js": ("    forget_checkout: function (cmd) { delete checkouts[cmd.checkout]; }", ""),
+    "missing_command.js": ("  forget_checkout: function (cmd) { delete checkouts[cmd.checkout]; }", ""),
     "unknown_post.js": ("post({ type: 'started' });", "post({ type: 'paused' });"),
-    "unknown_case.js": ("      case 'failed':", "      case 'paused':\n      case 'failed':"),
+    "unknown_case.js": ("    case 'failed':", "    case 'paused':\n    case 'failed':"),
     "wrong_field.js": (
         "post({ type: 'button', call: id, options: plain });",
         "post({ type: 'button', id: id, options: plain });",
@@ -312,7 +312,7 @@ TYPED_EDITS = {
 
 
 def test_tsc_refuses_a_loader_that_strays_from_the_table(tmp_path: Path):
-    loader = (ROOT / LOADER).read_text(encoding="utf-8")
+    loader = joined(comments=True)
     (tmp_path / "as_is.js").write_text(loader, encoding="utf-8")  # the same checks pass it
     for name, (old, new) in TYPED_EDITS.items():
         assert old in loader, name

@@ -8,13 +8,13 @@ import re
 from pathlib import Path
 
 from backend_stub.sdk_rules.settings import CANNOT_START, parse_settings
+from sdk.tooling.loader_text import joined
 
-LOADER = Path(__file__).resolve().parents[2] / "sdk" / "loader.js"
-BRIDGE_PAGE = LOADER.with_name("bridge_page.js")
+BRIDGE_PAGE = Path(__file__).resolve().parents[2] / "sdk" / "bridge_page.js"
 
 
 def test_the_loader_words_its_start_failures_as_the_settings_do():
-    text = LOADER.read_text(encoding="utf-8")
+    text = joined(comments=True)
     # Every failure the loader finds itself goes through cannotStart(code, why), one wording.
     assert f"fail({{ code: code, message: '{CANNOT_START}' + why }});" in text
     codes = re.findall(r"cannotStart\('(\w+)', ", text)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from backend_stub.web.js_comments import ScriptError, without_comments
+from sdk.tooling.loader_text import LOADER_DIR
 
 
 @pytest.mark.parametrize(
@@ -52,7 +53,7 @@ def test_what_it_cannot_read_safely_is_refused(source: str, problem: str):
 
 
 SCRIPTS = (
-    "sdk/loader.js",
+    *(f"sdk/loader/{name}" for name in sorted(path.name for path in LOADER_DIR.glob("*.js"))),
     "sdk/bridge_page.js",
     "sdk/bridge_worker.js",
     "backend_stub/web/static/checkout.js",

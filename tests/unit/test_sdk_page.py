@@ -22,7 +22,10 @@ def test_new_elements_are_hidden_until_answered_and_checked_once_per_triple():
     page = Page()
     update = page.report([button(1, 5000), button(2, 5000), button(3, 6000), info(4)], [], [])
     assert update.fetch == [(5000, "EUR", "instalments"), (6000, "EUR", "instalments")]
-    assert ops(update, "hide") == [{"op": "hide", "ids": [1, 2, 3, 4]}]
+    assert ops(update, "hide") == [
+        {"op": "hide", "ids": [1, 2, 3], "reason": "checking"},
+        {"op": "hide", "ids": [4], "reason": "no_button"},
+    ]
     assert ops(update, "show") == []
 
 
@@ -31,7 +34,9 @@ def test_an_available_answer_shows_buttons_and_their_containers():
     page.report([button(1, 5000), button(2, 6000), info(3)], [], [])
     update = page.settle((5000, "EUR", "instalments"), True)
     assert update.commands == [{"op": "show", "ids": [1, 3]}]
-    assert page.settle((6000, "EUR", "instalments"), False).commands == []
+    # Hidden already, now for another reason: the page hears why.
+    no = page.settle((6000, "EUR", "instalments"), False).commands
+    assert no == [{"op": "hide", "ids": [2], "reason": "unavailable"}]
 
 
 def test_answers_settled_together_make_one_show_and_resolve_waiting_calls_after_it():
@@ -46,6 +51,7 @@ def test_answers_settled_together_make_one_show_and_resolve_waiting_calls_after_
         ]
     )
     assert update.commands == [
+        {"op": "hide", "ids": [2], "reason": "unavailable"},
         {"op": "show", "ids": [1, 4, 3]},
         {"op": "resolve", "call": 9, "value": False},
     ]
@@ -70,7 +76,7 @@ def test_a_container_stays_while_any_of_its_buttons_is_shown():
     page.settle((6000, "EUR", "instalments"), True)
     update = page.report([], [button(1, 10, group="g")], [])
     assert update.fetch == [(10, "EUR", "instalments")]
-    assert update.commands == [{"op": "hide", "ids": [1]}]  # 3 stays: button 2 is still shown
+    assert update.commands == [{"op": "hide", "ids": [1], "reason": "checking"}]  # 3 stays: 2 is shown
 
 
 def test_invalid_buttons_warn_once_and_fetch_nothing():
@@ -91,7 +97,7 @@ def test_a_changed_amount_rechecks_and_a_known_answer_is_reused():
     page.settle((5000, "EUR", "instalments"), True)
     update = page.report([], [button(1, 100)], [])
     assert update.fetch == [(100, "EUR", "instalments")]
-    assert update.commands == [{"op": "hide", "ids": [1]}]
+    assert update.commands == [{"op": "hide", "ids": [1], "reason": "checking"}]
     back = page.report([], [button(1, 5000)], [])
     assert back.fetch == []
     assert back.commands == [{"op": "show", "ids": [1]}]
@@ -102,6 +108,8 @@ def test_an_answer_for_an_old_amount_does_not_show_the_button():
     page.report([button(1, 5000)], [], [])
     page.report([], [button(1, 100)], [])
     assert page.settle((5000, "EUR", "instalments"), True).commands == []
+    no = page.settle((100, "EUR", "instalments"), False).commands
+    assert no == [{"op": "hide", "ids": [1], "reason": "unavailable"}]
 
 
 def test_removed_elements_are_forgotten():
@@ -146,14 +154,14 @@ def test_a_shown_button_moving_to_another_group_takes_the_containers_along():
     page.report([button(1, 5000, group="a"), info(2, "a"), info(3, "b")], [], [])
     page.settle((5000, "EUR", "instalments"), True)
     update = page.report([], [button(1, 5000, group="b")], [])
-    assert update.commands == [{"op": "hide", "ids": [2]}, {"op": "show", "ids": [3]}]
+    assert update.commands == [{"op": "hide", "ids": [2], "reason": "no_button"}, {"op": "show", "ids": [3]}]
 
 
 def test_a_removed_shown_button_hides_its_containers():
     page = Page()
     page.report([button(1, 5000), info(2)], [], [])
     page.settle((5000, "EUR", "instalments"), True)
-    assert page.report([], [], [1]).commands == [{"op": "hide", "ids": [2]}]
+    assert page.report([], [], [1]).commands == [{"op": "hide", "ids": [2], "reason": "no_button"}]
 
 
 def test_adopting_what_the_loader_applied_sends_only_what_a_moved_button_changes():
@@ -162,9 +170,9 @@ def test_adopting_what_the_loader_applied_sends_only_what_a_moved_button_changes
     page = Page()
     page.adopt([((5000, "EUR", "instalments"), True), ((100, "EUR", "instalments"), False)])
     page.adopt_shown([2], [])
-    assert page.report([info(2)], [], []).commands == [{"op": "hide", "ids": [2]}]
+    assert page.report([info(2)], [], []).commands == [{"op": "hide", "ids": [2], "reason": "no_button"}]
     update = page.report([], [button(1, 100)], [])
-    assert update.commands == [{"op": "hide", "ids": [1]}]
+    assert update.commands == [{"op": "hide", "ids": [1], "reason": "unavailable"}]
     assert update.fetch == []
 
 
@@ -173,3 +181,19 @@ def test_adopting_what_the_loader_applied_sends_nothing_when_it_agrees():
     page.adopt([((5000, "EUR", "instalments"), True), ((100, "EUR", "instalments"), False)])
     page.adopt_shown([1, 3], [2])
     assert page.report([button(1, 5000), button(2, 100), info(3)], [], []).commands == []
+
+
+def test_each_hide_says_why_invalid_checking_unavailable_or_no_button():
+    page = Page()
+    update = page.report([button(1, "12.50"), button(2, 5000), info(3), info(4, "none")], [], [])
+    assert ops(update, "hide") == [
+        {"op": "hide", "ids": [1], "reason": "invalid"},
+        {"op": "hide", "ids": [2], "reason": "checking"},
+        {"op": "hide", "ids": [3, 4], "reason": "no_button"},
+    ]
+    assert page.settle((5000, "EUR", "instalments"), False).commands == [
+        {"op": "hide", "ids": [2], "reason": "unavailable"}
+    ]
+    assert page.settle((5000, "EUR", "instalments"), False).commands == [], "said once"
+    target = page.ask(9, (5000, "EUR", "instalments"), [5])
+    assert ops(target, "hide") == [{"op": "hide", "ids": [5], "reason": "unavailable"}]

@@ -188,7 +188,9 @@ class WebKit(Engine):
 
     def new_tab(self) -> Tab:
         self.driver.switch_to.window(self.home)
-        self.driver.switch_to.new_window("tab")
+        # A window, not a tab: MiniBrowser opens a tab in the background, where the page is
+        # hidden (visibilityState) and paints no frame (requestAnimationFrame never runs).
+        self.driver.switch_to.new_window("window")
         return WebKitTab(self.driver, self.driver.current_window_handle)
 
     def fresh_tab(self) -> Tab:

@@ -1,21 +1,12 @@
-// What the loader decides on the merchant's page, without a server: which elements it reports and
-// how, who it listens to, how it carries out the bridge's commands, and how it fails to start.
+// The start (sdk/loader/start.js): the phases from the loader's run to a bridge that is up, the
+// first answers, the bridge's messages and who may send them, the timeouts, and a start that fails.
 // Each test is a fresh page (harness.mjs). Run: pytest tests/loader (a few seconds).
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { afterEach, test } from 'node:test';
 
-import { CHANNEL, CHECKOUT_CHANNEL, MERCHANT, SERVICE, column, fakeFetch, merchantPage, plain, settle } from './harness.mjs';
+import { CHANNEL, CHECKOUT_CHANNEL, column, fakeFetch, MERCHANT, merchantPage, noFaults, plain, SERVICE, settle } from './harness.mjs';
 
-const BUTTON = '<button data-service-button data-amount="1250" data-currency="EUR">Pay later</button>';
-
-/** The page with its bridge up: the bridge page spoke (`first`) and its worker is ready. */
-function started(body = BUTTON) {
-  const page = merchantPage(body);
-  page.init();
-  page.fromBridge('first', { commands: [] });
-  page.fromBridge('ready');
-  return page;
-}
+afterEach(noFaults);
 
 test('elements found at load travel in the bridge URL, one row each with every watched attribute', () => {
   const page = merchantPage(`
@@ -74,7 +65,7 @@ test('the first answers are applied in the one task that delivers them', () => {
   const page = merchantPage(`<button id="b1" data-service-button data-amount="1250" data-currency="EUR" hidden></button>
     <button id="b2" data-service-button data-amount="999999999" data-currency="EUR"></button>`);
   page.init();
-  page.fromBridge('first', { commands: [{ op: 'hide', ids: [2] }, { op: 'show', ids: [1] }] });
+  page.fromBridge('first', { commands: [{ op: 'hide', ids: [2], reason: 'unavailable' }, { op: 'show', ids: [1] }] });
   // No await: dispatching the message is the task.
   assert.equal(page.byId('b1').hasAttribute('hidden'), false);
   assert.equal(page.isHidden(page.byId('b1')), false);
@@ -92,44 +83,6 @@ test('a message from another origin, another window or another channel is ignore
   assert.equal(page.byId('b').hasAttribute('hidden'), true, 'no message was obeyed');
   page.deliver(show, { source: frame.contentWindow });
   assert.equal(page.byId('b').hasAttribute('hidden'), false, 'the bridge itself is obeyed');
-});
-
-test('hiding wins over the page\'s CSS and disables the inputs inside; showing restores them', () => {
-  const page = started(`<label id="m" data-service-button data-amount="1250" data-currency="EUR" style="display: flex">
-      <input id="radio" type="radio" name="method" checked>
-      <input id="off" type="text" disabled>
-      <select id="choice"><option>1</option></select>
-    </label>`);
-  const method = page.byId('m');
-  page.commands({ op: 'hide', ids: [1] });
-  assert.ok(page.isHidden(method));
-  for (const id of ['radio', 'off', 'choice']) assert.equal(page.byId(id).disabled, true, id);
-  assert.equal(page.byId('radio').checked, false, 'a hidden payment method cannot stay chosen');
-  page.commands({ op: 'hide', ids: [1] }); // twice: what the first hide saved is kept
-  page.commands({ op: 'show', ids: [1] });
-  assert.equal(method.style.getPropertyValue('display'), 'flex');
-  assert.equal(page.byId('radio').disabled, false);
-  assert.equal(page.byId('radio').checked, true);
-  assert.equal(page.byId('off').disabled, true, 'an input the page disabled stays disabled');
-  assert.equal(page.byId('choice').disabled, false);
-});
-
-test('showing an element with no style of its own leaves no style attribute behind', () => {
-  const page = started('<button id="b" data-service-button data-amount="1250" data-currency="EUR" hidden></button>');
-  page.commands({ op: 'hide', ids: [1] }, { op: 'show', ids: [1] });
-  assert.equal(page.byId('b').hasAttribute('style'), false);
-  assert.equal(page.byId('b').hasAttribute('hidden'), false);
-});
-
-test('a navigation goes only to an http(s) URL', () => {
-  const page = started();
-  for (const url of ['javascript:alert(1)', 'data:text/html,x', 'not a url']) {
-    page.commands({ op: 'navigate', url });
-  }
-  assert.equal(page.window.location.href, `${MERCHANT}/cart`);
-  assert.deepEqual(page.errors(), Array(3).fill('service: refused to navigate to a non-http(s) URL.'));
-  page.commands({ op: 'navigate', url: `${MERCHANT}/cart#thank-you` });
-  assert.equal(page.window.location.hash, '#thank-you');
 });
 
 test('a bridge page that speaks but whose worker never starts fails service.ready with the start wording', async () => {
@@ -215,43 +168,6 @@ test('a report-only CSP blocks nothing: its violations are not a failure', async
   assert.deepEqual(page.errors(), []);
 });
 
-test('the queue runs as soon as the loader has run, in order, before any button is shown; ready waits for the bridge', async () => {
-  const page = merchantPage('<button id="b" data-service-button data-amount="1250" data-currency="EUR" hidden></button>', {
-    query: 'public-key=pk_test_demo&sandbox=true',
-    before: `window.ran = [];
-      window.service = [
-        function (service) { window.ran.push(['early', document.getElementById('b').hidden]); },
-        function () { throw new Error('a merchant bug'); },
-        function () { window.ran.push(['after the bug']); }
-      ];`,
-  });
-  assert.deepEqual(plain(page.window.ran), [['early', true], ['after the bug']]);
-  assert.deepEqual(page.errors(), ['service: a function pushed to the queue threw an error:']);
-  page.service.push(() => page.window.ran.push(['late']));
-  assert.deepEqual(plain(page.window.ran.at(-1)), ['late'], 'a pushed function runs at once');
-  let settled = false;
-  page.service.ready.then(() => { settled = true; });
-  page.fromBridge('first', { commands: [] });
-  page.fromBridge('ready');
-  await settle();
-  assert.equal(settled, false, 'ready: the bridge is up and the key known');
-  page.fromBridge('verified');
-  assert.equal(await page.service.ready, page.service);
-});
-
-test('a second copy of the loader changes nothing; with another key it says so, naming both', () => {
-  const page = merchantPage('', { query: 'public-key=pk_test_demo&sandbox=true' });
-  const service = page.service;
-  page.runLoaderAgain();
-  assert.equal(page.service, service, 'the first copy stays in charge');
-  assert.deepEqual(page.console, [], 'the same tag twice is harmless');
-  Object.defineProperty(page.document, 'currentScript', { value: { src: `${SERVICE}/sdk.js?public-key=pk_test_other&sandbox=true` } });
-  page.runLoaderAgain();
-  assert.equal(page.service, service);
-  assert.deepEqual(page.console.map((entry) => [entry.level, entry.message]), [['warn',
-    'service: two SDK script tags with different public keys: pk_test_demo is used and pk_test_other is ignored; keep one tag.']]);
-});
-
 test('the first answers are fetched with one simple GET, applied in one task, then adopted by the bridge', async () => {
   const fetch = fakeFetch();
   const page = merchantPage(`<button id="b1" data-service-button data-amount="1250" data-currency="EUR" hidden></button>
@@ -284,7 +200,8 @@ test('the first answers are fetched with one simple GET, applied in one task, th
   assert.deepEqual(page.sent.map((entry) => entry.message.type), ['adopt', 'elements', 'elements', 'started'],
     'adopted first, then the row the server left, then the change');
   assert.deepEqual(page.posted('elements')[0].added.map((row) => row[0]), [3]);
-  assert.deepEqual(page.posted('elements')[1].changed.map((row) => row[0]), [2]);
+  const change = page.posted('elements')[1];
+  assert.deepEqual([change.removed, change.added.map((row) => row[0])], [[2], [4]], 'changed: a new id');
 });
 
 test('a button that changes while the first answers travel: the worker hears what was shown for the others', async () => {
@@ -306,7 +223,8 @@ test('a button that changes while the first answers travel: the worker hears wha
   // changed button hides the block too.
   assert.deepEqual(page.posted('adopt')[0],
     { channel: CHANNEL, type: 'adopt', elements: rows.slice(1), answers, shown: [2], hidden: [] });
-  assert.deepEqual(page.posted('elements')[0].changed.map((row) => row[0]), [1]);
+  const change = page.posted('elements')[0];
+  assert.deepEqual([change.removed, change.added.map((row) => row[0])], [[1], [3]], 'changed: a new id');
 });
 
 test('a loader run before the page is parsed sends the buttons below it in its first request, once parsed', () => {
@@ -366,26 +284,6 @@ test('a CSP that blocks the frame is named with the directive to add, at once', 
   await assert.rejects(page.service.ready, { code: 'csp', message });
 });
 
-test('a checkout before the bridge is up: the overlay shows at once, loading; the bridge gets it when up', () => {
-  const fetch = fakeFetch();
-  const page = merchantPage('<button id="pay">Pay</button>', { fetch });
-  page.init();
-  page.service.checkout('chk_1', { onClose: () => {} });
-  const dialog = page.document.querySelector('[data-service-overlay]');
-  assert.ok(dialog.hasAttribute('open'), 'feedback at once');
-  assert.equal(dialog.querySelector('[role="status"]').textContent, 'Loading\u2026');
-  assert.equal(dialog.querySelector('iframe').hasAttribute('src'), false);
-  page.fromBridge('first', { commands: [] });
-  page.fromBridge('ready');
-  const [asked] = page.posted('checkout');
-  assert.equal(asked.checkout_id, 'chk_1');
-  page.commands({ op: 'open_overlay', checkout: asked.checkout, url: `${SERVICE}/checkout/chk_1/frame`, label: 'Checkout', close_label: 'Close checkout' });
-  assert.equal(page.document.querySelectorAll('[data-service-overlay]').length, 1, 'the same overlay');
-  assert.equal(dialog.querySelector('iframe').src, `${SERVICE}/checkout/chk_1/frame`);
-  page.commands({ op: 'overlay_loaded' });
-  assert.equal(dialog.querySelector('[role="status"]'), null);
-});
-
 test('when the SDK cannot start, a checkout ends with onClose and onError and the reason, said once', async () => {
   const fetch = fakeFetch();
   const page = merchantPage('<button data-service-button data-amount="1250" data-currency="EUR" hidden></button>', {
@@ -409,114 +307,52 @@ test('when the SDK cannot start, a checkout ends with onClose and onError and th
   assert.deepEqual(page.errors(), [message], 'said once');
 });
 
-test('elements added, changed and removed after start are reported', async () => {
-  const page = started('<div id="root"><button id="b" data-service-button data-amount="1250" data-currency="EUR"></button></div>');
-  page.byId('b').setAttribute('data-amount', '2500');
-  const added = page.document.createElement('button');
-  added.setAttribute('data-service-button', '');
-  added.setAttribute('data-amount', '900');
-  page.byId('root').appendChild(added);
-  await settle();
-  const [report] = page.posted('elements');
-  assert.deepEqual(report.changed.map((row) => [row[0], row[column('data-amount')]]), [[1, '2500']]);
-  assert.deepEqual(report.added.map((row) => [row[0], row[column('data-amount')]]), [[2, '900']]);
-  page.byId('b').remove();
-  await settle();
-  assert.deepEqual(page.posted('elements')[1].removed, [1]);
-});
-
-test('service.button() asks the bridge and settles by its answer; a bad selector rejects', async () => {
-  const page = started();
-  const available = page.service.button({ amount: 1250, currency: 'EUR' });
-  const [asked] = page.posted('button');
-  assert.deepEqual(asked.options, { amount: 1250, currency: 'EUR' });
-  page.commands({ op: 'resolve', call: asked.call, value: true });
-  assert.equal(await available, true);
-  page.commands({ op: 'query', call: 7, selector: '##' });
-  assert.match(page.posted('query-result')[0].error, /./);
-  page.commands({ op: 'query', call: 8, selector: 'button' });
-  assert.deepEqual(page.posted('query-result')[1].ids, [1]);
-  const cyclic = { amount: 1 };
-  cyclic.self = cyclic;
-  await assert.rejects(page.service.button(cyclic), /service.button: options must be plain data: /);
-});
-
-test('a checkout names its callbacks to the bridge, which calls them by name; a throwing one is logged', () => {
-  const page = started();
-  const calls = [];
-  page.service.checkout('chk_1', {
-    onClose: (status) => calls.push(['onClose', status]),
-    onSuccess: () => { throw new Error('merchant bug'); },
-    notAFunction: 3,
-  });
-  const [asked] = page.posted('checkout');
-  assert.deepEqual([asked.checkout_id, asked.callbacks], ['chk_1', ['onClose', 'onSuccess']]);
-  page.commands(
-    { op: 'callback', checkout: asked.checkout, name: 'onClose', args: ['success'] },
-    { op: 'callback', checkout: asked.checkout, name: 'onSuccess', args: [] },
-    { op: 'callback', checkout: asked.checkout, name: 'notAFunction', args: [] },
-    { op: 'forget_checkout', checkout: asked.checkout },
-    { op: 'callback', checkout: asked.checkout, name: 'onClose', args: ['again'] },
-  );
-  assert.deepEqual(calls, [['onClose', 'success']]);
-  assert.deepEqual(page.errors(), ['service: the onSuccess callback threw an error:']);
-});
-
-test('the overlay: a modal dialog that relays only its own frame\'s messages, and gives the focus back', () => {
-  const page = started('<button id="pay">Pay</button>');
-  page.byId('pay').focus();
-  page.commands({ op: 'open_overlay', checkout: 4, url: `${SERVICE}/checkout/chk_1/frame`, label: 'Checkout', close_label: 'Close checkout' });
-  const dialog = page.document.querySelector('[data-service-overlay]');
-  assert.equal(dialog.getAttribute('aria-modal'), 'true');
-  assert.equal(page.document.documentElement.style.getPropertyValue('overflow'), 'hidden');
-  const frame = dialog.querySelector('iframe');
-  const status = { channel: CHECKOUT_CHANNEL, type: 'status', status: 'success' };
-  page.deliver(status, { source: page.bridge().contentWindow }); // the checkout channel from the wrong window
-  page.deliver(status, { source: frame.contentWindow, origin: MERCHANT });
-  assert.deepEqual(page.posted('checkout-event'), []);
-  page.deliver(status, { source: frame.contentWindow });
-  assert.deepEqual(page.posted('checkout-event').map((m) => [m.checkout, m.event.type]), [[4, 'status']]);
-  dialog.querySelector('[data-service-overlay-close]').click();
-  assert.deepEqual(page.posted('checkout-event')[1].event, { type: 'close' }, 'the bridge decides what a close means');
-  page.commands({ op: 'close_overlay', checkout: 4 });
-  assert.equal(page.document.querySelector('[data-service-overlay]'), null);
-  assert.equal(page.document.activeElement, page.byId('pay'));
-  assert.equal(page.document.documentElement.hasAttribute('style'), true);
-  assert.equal(page.document.documentElement.style.getPropertyValue('overflow'), '');
-});
-
-test('an op the loader does not know is left alone; a command that throws is logged', () => {
-  const page = started();
-  page.commands({ op: 'blink', ids: [1] }, { op: 'hide', ids: 'not a list' }, { op: 'hide', ids: [1] });
-  assert.deepEqual(page.errors(), ['service: SDK command hide failed:']);
-  assert.ok(page.isHidden(page.document.querySelector('button')), 'the commands after it still run');
-});
-
-test('init() twice keeps the first bridge', () => {
-  const page = merchantPage();
+test('messages out of their phase change nothing: ready before the page spoke, verified before ready, first twice', async () => {
+  const page = merchantPage('<button id="b" data-service-button data-amount="1250" data-currency="EUR" hidden></button>');
   page.init();
-  page.service.init({ public_key: 'pk_other', sandbox: true });
-  assert.equal(page.document.querySelectorAll('iframe').length, 1);
-  assert.deepEqual(page.console.map((entry) => entry.message), ['service: the SDK is already initialised; init() ignored.']);
+  page.service.checkout('chk_1', {});
+  page.fromBridge('ready'); // the bridge page always speaks first: a ready before it is not the worker's
+  page.fromBridge('verified');
+  assert.deepEqual(page.sent, [], 'nothing handed over before the bridge page spoke');
+  let settled = false;
+  page.service.ready.then(() => { settled = true; });
+  await settle();
+  assert.equal(settled, false);
+  page.fromBridge('first', { commands: [{ op: 'show', ids: [1] }] });
+  page.commands({ op: 'hide', ids: [1], reason: 'checking' });
+  page.fromBridge('first', { commands: [{ op: 'show', ids: [1] }] }); // a second first is no news
+  assert.equal(page.isHidden(page.byId('b')), true);
+  page.fromBridge('ready');
+  assert.deepEqual(page.sent.map((entry) => entry.message.type), ['checkout', 'started']);
+  page.fromBridge('ready');
+  assert.equal(page.posted('started').length, 1, 'handed over once');
+  page.fromBridge('verified');
+  assert.equal(await page.service.ready, page.service);
 });
 
-test('a double click before the start is one checkout: the second call is ignored with the bridge\'s words', async () => {
+test('the bridge opens once: when the page is idle without buttons, or at once when something needs it', () => {
+  const idle = [];
+  const page = merchantPage('', { before: 'window.requestIdleCallback = function (task) { window.idleTasks.push(task); };' +
+    'window.idleTasks = [];' });
+  page.window.idleTasks = idle;
+  page.service.init({ public_key: 'pk_test_demo', sandbox: true, api_url: SERVICE });
+  assert.equal(page.bridge(), null, 'nothing to show: it waits for the page to be idle');
+  page.service.button({ amount: 1250, currency: 'EUR' }); // needed now
+  assert.ok(page.bridge());
+  for (const task of page.window.idleTasks.splice(0)) task();
+  assert.equal(page.document.querySelectorAll('iframe[title="service SDK"]').length, 1);
+});
+
+test('with the first answers on their way the bridge waits for them, unless a call needs it first', async () => {
   const fetch = fakeFetch();
-  const page = merchantPage('<button data-service-button data-amount="1250" data-currency="EUR" hidden></button>', {
-    fetch, query: 'public-key=sk_test_demo&sandbox=true',
-  });
-  const calls = [];
-  const callbacks = { onClose: (status) => calls.push(['onClose', status]), onError: () => calls.push(['onError']) };
-  page.service.checkout('chk_1', callbacks);
-  page.service.checkout('chk_1', callbacks);
-  assert.deepEqual(page.console.map((entry) => [entry.level, entry.message]),
-    [['warn', 'service: a checkout is already open; this checkout() call is ignored.']]);
-  const message = "service SDK cannot start: 'public-key' holds a private key (sk_...): never put a private key in a web page.";
-  fetch.calls[0].answer({ commands: [], elements: [], answers: [], taken: 0, failed: { code: 'private_key', message } });
-  await assert.rejects(page.service.ready, { code: 'private_key' });
-  assert.deepEqual(calls, [['onClose', 'error'], ['onError']], 'one checkout ended, once');
-  // Nothing is kept for a bridge that will never read it.
-  page.fromBridge('first', { commands: [] });
-  page.fromBridge('ready');
-  assert.deepEqual(page.sent, []);
+  const page = merchantPage('<button data-service-button data-amount="1250" data-currency="EUR" hidden></button>', { fetch });
+  page.init();
+  page.clock.tick(5000);
+  assert.equal(page.bridge(), null, 'no frame competes with the answers');
+  page.service.button({ amount: 999, currency: 'EUR' });
+  assert.ok(page.bridge(), 'a call waits for the bridge: it opens now');
+  fetch.calls[0].answer({ commands: [], elements: [], answers: [], taken: 1 });
+  await settle();
+  page.clock.tick(0);
+  assert.equal(page.document.querySelectorAll('iframe[title="service SDK"]').length, 1);
 });
