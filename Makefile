@@ -69,17 +69,25 @@ $(SDK_STAMP): $(STAMP) backend_stub/domain/keys.py backend_stub/domain/value_rul
 	@scripts/ensure-chromium
 	$(BIN)/python -m sdk.tooling.build
 
-build: $(SDK_STAMP)
+# The npm package service-js (packages/service-js/), packed with the loader it pins and the SDK's
+# declarations (sdk/tooling/npm_package.py): the tarball a merchant's app installs.
+NPM_PACKAGE := build/npm/service-js.tgz
+$(NPM_PACKAGE): $(STAMP) $(wildcard packages/service-js/*.json packages/service-js/*.ts packages/service-js/*.md packages/service-js/src/*.js) sdk/service.d.ts $(wildcard sdk/loader*.js) sdk/tooling/npm_package.py sdk/tooling/releases.py sdk/tooling/loader_text.py backend_stub/sdk_rules/attributes.py
+	$(BIN)/python -m sdk.tooling.npm_package $(@D)
+
+build: $(SDK_STAMP) $(NPM_PACKAGE)
 
 # mypy keeps its cache in .mypy_cache: a second run checks only what changed. tsc checks the
 # browser scripts' JSDoc types against sdk/service.d.ts and the bridge protocol (tsconfig.json; the
-# worker's global scope is a worker's: sdk/tsconfig.worker.json); eslint the rest (eslint.config.mjs).
+# worker's global scope is a worker's: sdk/tsconfig.worker.json; the npm package's modules against
+# its own declarations: packages/service-js/tsconfig.json); eslint the rest (eslint.config.mjs).
 lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	node_modules/.bin/tsc --strict -p tsconfig.json
 	node_modules/.bin/tsc --strict -p sdk/tsconfig.worker.json
+	node_modules/.bin/tsc --strict -p packages/service-js/tsconfig.json
 	node_modules/.bin/eslint --max-warnings 0 .
 
 # Two workers: this is a 2-core machine; `make test TEST_WORKERS=4` on a bigger one.
