@@ -8,6 +8,7 @@ NODE_STAMP := node_modules/.installed
 NODE_EXAMPLE       := examples/merchant_ci_node
 NODE_EXAMPLE_STAMP := $(NODE_EXAMPLE)/node_modules/.package-lock.json
 SDK_STAMP  := backend_stub/web/dist/manifest.json
+NPM_PACKAGE := build/npm/service-js.tgz
 
 .PHONY: demo test build install install-engines chromium java engines lint lock bench dist dist-source release clean screenshots
 
@@ -41,15 +42,31 @@ $(NODE_EXAMPLE_STAMP): $(NODE_EXAMPLE)/package.json $(NODE_EXAMPLE)/package-lock
 	cd $(NODE_EXAMPLE) && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
+# The React example: its lock (npm ci), then the npm package service-js from the tarball the build
+# packs (NPM_PACKAGE, below), as a merchant's app installs it; not in the example's lock, whose
+# integrity for a file that changes with every loader would be stale (npm's cache would then serve
+# the old one). tests/examples/test_react_shop.py checks the installed copy is this tree's.
+REACT_EXAMPLE         := examples/react_shop
+REACT_EXAMPLE_STAMP   := $(REACT_EXAMPLE)/node_modules/.package-lock.json
+REACT_SERVICE_JS_STAMP := $(REACT_EXAMPLE)/node_modules/service-js/.installed
+
+$(REACT_EXAMPLE_STAMP): $(REACT_EXAMPLE)/package.json $(REACT_EXAMPLE)/package-lock.json
+	cd $(REACT_EXAMPLE) && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+$(REACT_SERVICE_JS_STAMP): $(REACT_EXAMPLE_STAMP) $(NPM_PACKAGE)
+	cd $(REACT_EXAMPLE) && npm install --no-save --prefer-offline --no-audit --no-fund --loglevel=error ../../$(NPM_PACKAGE)
+	touch $@
+
 # pip, npm and apt each mostly wait on the network: the pieces are fetched side by side.
 PARALLEL = $(MAKE) --no-print-directory -j3 --output-sync=target
 
 install:
-	@$(PARALLEL) $(STAMP) $(NODE_STAMP) $(NODE_EXAMPLE_STAMP) java
+	@$(PARALLEL) $(STAMP) $(NODE_STAMP) $(NODE_EXAMPLE_STAMP) $(REACT_SERVICE_JS_STAMP) java
 
 # The same, with Firefox and WebKitGTK for tests/engines and bench/engine_load.py.
 install-engines:
-	@$(PARALLEL) $(STAMP) $(NODE_STAMP) $(NODE_EXAMPLE_STAMP) engines
+	@$(PARALLEL) $(STAMP) $(NODE_STAMP) $(NODE_EXAMPLE_STAMP) $(REACT_SERVICE_JS_STAMP) engines
 
 chromium:
 	@scripts/ensure-chromium headless-shell
@@ -71,11 +88,10 @@ $(SDK_STAMP): $(STAMP) backend_stub/domain/keys.py backend_stub/domain/value_rul
 
 # The npm package service-js (packages/service-js/), packed with the loader it pins and the SDK's
 # declarations (sdk/tooling/npm_package.py): the tarball a merchant's app installs.
-NPM_PACKAGE := build/npm/service-js.tgz
-$(NPM_PACKAGE): $(STAMP) $(wildcard packages/service-js/*.json packages/service-js/*.ts packages/service-js/*.md packages/service-js/src/*.js) sdk/service.d.ts $(wildcard sdk/loader*.js) sdk/tooling/npm_package.py sdk/tooling/releases.py sdk/tooling/loader_text.py backend_stub/sdk_rules/attributes.py
+$(NPM_PACKAGE): $(STAMP) $(wildcard packages/service-js/*.json packages/service-js/*.ts packages/service-js/*.md packages/service-js/src/*.js) sdk/service.d.ts $(wildcard sdk/loader*.js sdk/loader/*.js) sdk/tooling/npm_package.py sdk/tooling/releases.py sdk/tooling/loader_text.py backend_stub/sdk_rules/attributes.py
 	$(BIN)/python -m sdk.tooling.npm_package $(@D)
 
-build: $(SDK_STAMP) $(NPM_PACKAGE)
+build: $(SDK_STAMP) $(NPM_PACKAGE) $(REACT_SERVICE_JS_STAMP)
 
 # mypy keeps its cache in .mypy_cache: a second run checks only what changed. tsc checks the
 # browser scripts' JSDoc types against sdk/service.d.ts and the bridge protocol (tsconfig.json; the
@@ -146,4 +162,4 @@ screenshots: install build
 	DEMO_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/demo/test_screenshots.py -p no:randomly -q
 
 clean:
-	rm -rf $(VENV) $(DIST_VENV) node_modules $(NODE_EXAMPLE)/node_modules backend_stub/web/dist dist release build *.egg-info
+	rm -rf $(VENV) $(DIST_VENV) node_modules $(NODE_EXAMPLE)/node_modules $(REACT_EXAMPLE)/node_modules $(REACT_EXAMPLE)/dist backend_stub/web/dist dist release build *.egg-info
