@@ -18,11 +18,16 @@ const stopping = { gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 } };
 
 export default defineConfig({
   testDir: 'tests',
-  // One sandbox server for every test, each resetting it first: one test at a time.
-  workers: 1,
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
   use: { baseURL: process.env.SHOP_URL, launchOptions: { executablePath: chromium, args: quietly } },
+  // The browser's tests share one sandbox server, each resetting it first: one at a time. The
+  // compiler needs no browser and runs beside them.
+  workers: 2,
+  projects: [
+    { name: 'chromium', testIgnore: /typecheck/, workers: 1 },
+    { name: 'types', testMatch: /typecheck\.spec\.js/, workers: 1 },
+  ],
   webServer: [
     {
       command: `${stub} --port 0 --stop-when-stdin-closes`,
