@@ -8,6 +8,7 @@ NODE_STAMP := node_modules/.installed
 NODE_EXAMPLE       := examples/merchant_ci_node
 NODE_EXAMPLE_STAMP := $(NODE_EXAMPLE)/node_modules/.package-lock.json
 SDK_STAMP  := backend_stub/web/dist/manifest.json
+NPM_PACKAGE := build/npm/service-js.tgz
 
 .PHONY: demo test build install install-engines chromium java engines lint lock bench dist dist-source release clean screenshots catalogs
 
@@ -41,15 +42,31 @@ $(NODE_EXAMPLE_STAMP): $(NODE_EXAMPLE)/package.json $(NODE_EXAMPLE)/package-lock
 	cd $(NODE_EXAMPLE) && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
+# The React example: its lock (npm ci), then the npm package service-js from the tarball the build
+# packs (NPM_PACKAGE, below), as a merchant's app installs it; not in the example's lock, whose
+# integrity for a file that changes with every loader would be stale (npm's cache would then serve
+# the old one). tests/examples/test_react_shop.py checks the installed copy is this tree's.
+REACT_EXAMPLE         := examples/react_shop
+REACT_EXAMPLE_STAMP   := $(REACT_EXAMPLE)/node_modules/.package-lock.json
+REACT_SERVICE_JS_STAMP := $(REACT_EXAMPLE)/node_modules/service-js/.installed
+
+$(REACT_EXAMPLE_STAMP): $(REACT_EXAMPLE)/package.json $(REACT_EXAMPLE)/package-lock.json
+	cd $(REACT_EXAMPLE) && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+$(REACT_SERVICE_JS_STAMP): $(REACT_EXAMPLE_STAMP) $(NPM_PACKAGE)
+	cd $(REACT_EXAMPLE) && npm install --no-save --prefer-offline --no-audit --no-fund --loglevel=error ../../$(NPM_PACKAGE)
+	touch $@
+
 # pip, npm and apt each mostly wait on the network: the pieces are fetched side by side.
 PARALLEL = $(MAKE) --no-print-directory -j3 --output-sync=target
 
 install:
-	@$(PARALLEL) $(STAMP) $(NODE_STAMP) $(NODE_EXAMPLE_STAMP) java
+	@$(PARALLEL) $(STAMP) $(NODE_STAMP) $(NODE_EXAMPLE_STAMP) $(REACT_SERVICE_JS_STAMP) java
 
 # The same, with Firefox and WebKitGTK for tests/engines and bench/engine_load.py.
 install-engines:
-	@$(PARALLEL) $(STAMP) $(NODE_STAMP) $(NODE_EXAMPLE_STAMP) engines
+	@$(PARALLEL) $(STAMP) $(NODE_STAMP) $(NODE_EXAMPLE_STAMP) $(REACT_SERVICE_JS_STAMP) engines
 
 chromium:
 	@scripts/ensure-chromium headless-shell
@@ -77,7 +94,12 @@ MO_FILES := $(PO_FILES:.po=.mo)
 $(MO_FILES): %.mo: %.po $(STAMP)
 	$(BIN)/python -m backend_stub.language.catalogs $<
 
-build: $(SDK_STAMP) $(MO_FILES)
+# The npm package service-js (packages/service-js/), packed with the loader it pins and the SDK's
+# declarations (sdk/tooling/npm_package.py): the tarball a merchant's app installs.
+$(NPM_PACKAGE): $(STAMP) $(wildcard packages/service-js/*.json packages/service-js/*.ts packages/service-js/*.md packages/service-js/src/*.js) sdk/service.d.ts $(wildcard sdk/loader*.js sdk/loader/*.js) sdk/tooling/npm_package.py sdk/tooling/releases.py sdk/tooling/loader_text.py backend_stub/sdk_rules/attributes.py
+	$(BIN)/python -m sdk.tooling.npm_package $(@D)
+
+build: $(SDK_STAMP) $(MO_FILES) $(NPM_PACKAGE) $(REACT_SERVICE_JS_STAMP)
 
 # After changing a shopper-facing text: extract the texts into the template and merge it into
 # every language's .po, whose new or changed entries then want translating (docs/sandbox-server.md,
@@ -89,13 +111,15 @@ catalogs: $(STAMP)
 
 # mypy keeps its cache in .mypy_cache: a second run checks only what changed. tsc checks the
 # browser scripts' JSDoc types against sdk/service.d.ts and the bridge protocol (tsconfig.json; the
-# worker's global scope is a worker's: sdk/tsconfig.worker.json); eslint the rest (eslint.config.mjs).
+# worker's global scope is a worker's: sdk/tsconfig.worker.json; the npm package's modules against
+# its own declarations: packages/service-js/tsconfig.json); eslint the rest (eslint.config.mjs).
 lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	node_modules/.bin/tsc --strict -p tsconfig.json
 	node_modules/.bin/tsc --strict -p sdk/tsconfig.worker.json
+	node_modules/.bin/tsc --strict -p packages/service-js/tsconfig.json
 	node_modules/.bin/eslint --max-warnings 0 .
 
 # Two workers: this is a 2-core machine; `make test TEST_WORKERS=4` on a bigger one.
@@ -154,4 +178,4 @@ screenshots: install build
 	DEMO_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/demo/test_screenshots.py -p no:randomly -q
 
 clean:
-	rm -rf $(VENV) $(DIST_VENV) node_modules $(NODE_EXAMPLE)/node_modules backend_stub/web/dist dist release build *.egg-info $(MO_FILES)
+	rm -rf $(VENV) $(DIST_VENV) node_modules $(NODE_EXAMPLE)/node_modules $(REACT_EXAMPLE)/node_modules $(REACT_EXAMPLE)/dist backend_stub/web/dist dist release build *.egg-info $(MO_FILES)

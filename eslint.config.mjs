@@ -1,5 +1,6 @@
 // `make lint`: eslint over the JavaScript that runs in browsers (the loader on the merchant's page,
-// the bridge page and its worker, the hosted checkout, the demo store) and the loader's tests.
+// the bridge page and its worker, the hosted checkout, the demo store, the npm package) and the
+// tests of the loader and the package.
 // tsc checks their types (tsconfig.json); this checks what types do not: unused names, globals
 // nobody declared, shadowing, equality, and the syntax each file may use.
 import js from '@eslint/js';
@@ -55,7 +56,13 @@ export default [
     rules,
   },
   {
-    files: ['tests/loader/**/*.mjs', 'eslint.config.mjs'],
+    // The npm package: modules a merchant's bundler takes in, for browsers of today.
+    files: ['packages/service-js/src/*.js'],
+    languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: globals.browser },
+    rules: { ...rules, 'no-var': 'error', strict: 'off' },
+  },
+  {
+    files: ['tests/loader/**/*.mjs', 'tests/service_js/**/*.mjs', 'eslint.config.mjs'],
     languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: globals.node },
     rules: { ...js.configs.recommended.rules, eqeqeq: 'error' },
   },

@@ -17,6 +17,7 @@ from playwright.sync_api import Page
 
 from backend_stub.testkit import ServiceProcess
 from backend_stub.testkit.sandbox import Sandbox, SandboxError
+from tests.docs.excerpts import unquoted
 from tests.docs.http_exchange import parse_exchange, run_exchange
 from tests.docs.python_snippets import Outcome, shared_outcomes, with_conftests
 from tests.docs.snippet_page import check_csp_snippet, check_page_snippet, file_blocks
@@ -27,18 +28,22 @@ from tests.plugin.inner_pytest import run_pytest
 SNIPPETS = all_snippets()
 RUNNABLE = [snippet for snippet in SNIPPETS if snippet.runnable]
 # Code a reader runs or pastes: every such block must be runnable, so every one is checked.
-MUST_RUN = {"python", "html", "js", "javascript", "http", "csp", "ts", "typescript"}
+MUST_RUN = {"python", "html", "js", "javascript", "http", "csp", "ts", "typescript", "tsx", "jsx", "vue"}
 KNOWN = MUST_RUN | {"json", "text", "sh", "toml"}
 PAGE_LANGUAGES = ("html", "js", "javascript")
 
 
 def of(*languages: str, kind: str | None = None) -> list:
     """The runnable blocks of these languages (and ``kind=`` option), as test parameters; a
-    script file (``file=``) is checked through the pages that load it, not on its own."""
+    script file (``file=``) is checked through the pages that load it, and a quote of an example
+    (``example=``) against that example's file, not on their own."""
     return [
         pytest.param(s, id=s.name)
         for s in RUNNABLE
-        if s.language in languages and s.options.get("kind") == kind and "file" not in s.options
+        if s.language in languages
+        and s.options.get("kind") == kind
+        and "file" not in s.options
+        and "example" not in s.options
     ]
 
 
@@ -175,6 +180,22 @@ def test_the_documents_show_a_typescript_mistake_being_caught():
     blocks = [s for s in RUNNABLE if s.language in ("ts", "typescript")]
     assert any("tsc-error" in s.options for s in blocks)
     assert any("tsc-error" not in s.options for s in blocks)
+
+
+# -- example=<path>: quotes of an example app (React, Vue), which its own suite builds and runs -------
+QUOTES = [pytest.param(s, id=s.name) for s in RUNNABLE if "example" in s.options]
+
+
+@pytest.mark.parametrize("snippet", QUOTES)
+def test_quoted_block_is_the_example_s_text(snippet: Snippet):
+    assert (ROOT / snippet.options["example"]).is_file(), f"{snippet.options['example']} is not a file"
+    assert unquoted(snippet) is None, f"not in {snippet.options['example']}:\n{unquoted(snippet)}"
+
+
+def test_every_framework_block_quotes_an_example():
+    apps = [s.name for s in RUNNABLE if s.language in ("tsx", "jsx", "vue") and "example" not in s.options]
+    assert apps == []
+    assert QUOTES, "the documents quote no example app"
 
 
 # -- toml kind=warnings-filter: the configuration that keeps warnings as errors without the stand-in's --
