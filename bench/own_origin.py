@@ -47,8 +47,8 @@ from results_file import record  # noqa: E402
 
 from backend_stub.chromium import launch_options  # noqa: E402
 from backend_stub.testkit import ServiceProcess  # noqa: E402
+from backend_stub.testkit.merchant_site import SDK_QUERY, MerchantSite  # noqa: E402
 from sdk.tooling import npm_package, releases  # noqa: E402
-from tests.e2e.merchant_site import SDK_QUERY, MerchantSite  # noqa: E402
 
 WARM_LOAD = 3  # V8 caches compiled code from the second load on; the third is warm
 LOADED = "window.__bench && window.__bench.first !== null && window.__bench.usable !== null"
