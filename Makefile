@@ -83,9 +83,10 @@ build: $(SDK_STAMP) $(MO_FILES)
 # every language's .po, whose new or changed entries then want translating (docs/sandbox-server.md,
 # "Languages"). A new language: `$(BIN)/pybabel init -i $(CATALOGS)/messages.pot -d $(CATALOGS) -l fr`.
 catalogs: $(STAMP)
-	$(BIN)/pybabel extract -F backend_stub/language/babel.cfg -k N_ --no-location --sort-output \
+	$(BIN)/pybabel extract -F backend_stub/language/babel.cfg -k N_ --add-comments=Translators: --no-location --sort-output \
 	  --project=service-checkout --copyright-holder=service-checkout -o $(CATALOGS)/messages.pot backend_stub
 	$(BIN)/pybabel update -i $(CATALOGS)/messages.pot -d $(CATALOGS) --no-fuzzy-matching --ignore-obsolete
+	$(BIN)/python -m backend_stub.language.catalogs --fill-source
 
 # mypy keeps its cache in .mypy_cache: a second run checks only what changed. tsc checks the
 # browser scripts' JSDoc types against sdk/service.d.ts and the bridge protocol (tsconfig.json; the
