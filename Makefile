@@ -91,10 +91,13 @@ catalogs: $(STAMP)
 # mypy keeps its cache in .mypy_cache: a second run checks only what changed. tsc checks the
 # browser scripts' JSDoc types against sdk/service.d.ts and the bridge protocol (tsconfig.json; the
 # worker's global scope is a worker's: sdk/tsconfig.worker.json); eslint the rest (eslint.config.mjs).
+# The message catalogs: the .pot as the code marks its texts, every language's catalog wholly
+# translated, nothing fuzzy, the same placeholders as the English (backend_stub/language/completeness.py).
 lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/python -m backend_stub.language.completeness
 	node_modules/.bin/tsc --strict -p tsconfig.json
 	node_modules/.bin/tsc --strict -p sdk/tsconfig.worker.json
 	node_modules/.bin/eslint --max-warnings 0 .

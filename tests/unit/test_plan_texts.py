@@ -8,13 +8,11 @@ from datetime import date
 from decimal import Decimal
 
 import pytest
-from babel.messages.pofile import read_po
 
 from backend_stub.domain.plans import offer
 from backend_stub.domain.products import DAYS, MONTHS, PRODUCTS, WEEKS, Interval
 from backend_stub.language import catalogs
 from backend_stub.language.catalogs import CATALOGS, languages, translations
-from backend_stub.language.extraction import extracted
 from backend_stub.language.formats import day, money, percent
 from backend_stub.language.plan_texts import FORMS, message, offer_texts, plan_texts, product_name
 
@@ -58,27 +56,6 @@ LANGUAGES = ("en", "de", "es", "fr", "it", "pt")  # English first, the others by
 def test_the_languages_are_the_catalogs():
     assert languages() == LANGUAGES
     assert {path.parent.parent.name for path in CATALOGS.glob("*/LC_MESSAGES/messages.po")} == set(LANGUAGES)
-
-
-@pytest.fixture(scope="module")
-def marked() -> set:
-    """The texts the code marks (extracting takes most of a second: once for the module)."""
-    return {m.id for m in extracted() if m.id}
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_every_text_the_code_says_is_in_each_catalog(language, marked):
-    """A text added or changed in the code or a template without `make catalogs` fails here, as
-    does one a catalog leaves untranslated or fuzzy (`make lint` says which: completeness.py)."""
-    with (CATALOGS / language / "LC_MESSAGES" / "messages.po").open("rb") as file:
-        catalog = read_po(file)
-    entries = {m.id: m for m in catalog if m.id}
-    assert set(entries) == marked
-    assert [m.id for m in entries.values() if m.fuzzy] == []
-    untranslated = [
-        key for key, m in entries.items() if not all(m.string if isinstance(m.string, tuple) else [m.string])
-    ]
-    assert untranslated == []
 
 
 def test_a_po_newer_than_its_compiled_catalog_is_read_as_it_is(tmp_path, monkeypatch):
