@@ -152,10 +152,11 @@ dist-source:
 demo: install build
 	$(BIN)/python -m demo_store.launch
 
-# The README's pictures, taken by the same test the suite runs (so they cannot break silently),
-# written into docs/screenshots instead of a temporary folder.
+# The README's pictures, and the hosted checkout on a 320 px phone in each language, taken by the
+# same tests the suite runs (so they cannot break silently), written into docs/screenshots
+# instead of a temporary folder.
 screenshots: install build
-	DEMO_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/demo/test_screenshots.py -p no:randomly -q
+	DEMO_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/demo/test_screenshots.py tests/e2e/test_language_layout.py -p no:randomly -q
 
 clean:
 	rm -rf $(VENV) $(DIST_VENV) node_modules $(NODE_EXAMPLE)/node_modules backend_stub/web/dist dist release build *.egg-info $(MO_FILES)

@@ -18,6 +18,7 @@ from playwright.sync_api import Page, expect
 
 from backend_stub.language.catalogs import languages
 from tests.conftest import OTHER_PRIVATE, OTHER_PUBLIC
+from tests.layout import text_lines
 
 PHONE = {"width": 320, "height": 640}  # the narrowest phone a page is made for
 ARTICLES = [{"name": "Walnut desk lamp with linen shade", "quantity": 2, "unit_price": 50000}]
@@ -39,6 +40,10 @@ def _fits(page: Page, url: str, picture: Path | None = None) -> None:
     page.goto(url)
     expect(page.locator("html")).to_have_attribute("lang", url.split("locale=")[1][:2])
     expect(page.locator(".close")).to_be_enabled()  # the page's script ran
+    # The brand and the sandbox badge each on one line, the badge not cut short.
+    assert text_lines(page.locator(".top .brand, .top .badge")) == [1, 1], url
+    badge = page.locator(".top .badge").evaluate("(badge) => badge.scrollWidth <= badge.clientWidth")
+    assert badge, url
     if picture is not None:
         page.screenshot(path=picture)
     measured = page.evaluate(_OVERFLOW)
@@ -49,9 +54,16 @@ def _fits(page: Page, url: str, picture: Path | None = None) -> None:
 def test_every_page_fits_a_320_px_phone(page: Page, service, language: str, tmp_path: Path):
     page.set_viewport_size(PHONE)
     pictures = Path(os.environ.get("DEMO_SCREENSHOTS") or tmp_path)
+    service.reset()  # the same order numbers each time: the pictures change only with the page
     instalments, *others = [
-        service.create_checkout(total, product_type=product, articles=ARTICLES, key=OTHER_PRIVATE)
-        for product, total in (("instalments", 100000), ("pay_in_4", 100000), ("pay_later", 75000))
+        service.create_checkout(
+            total, product_type=product, articles=ARTICLES, key=OTHER_PRIVATE, order_id=order
+        )
+        for product, total, order in (
+            ("instalments", 100000, "1042"),
+            ("pay_in_4", 100000, "1043"),
+            ("pay_later", 75000, "1044"),
+        )
     ]
     picture = pictures / f"phone-hosted-checkout-{language}.png"
     _fits(page, f"{service.url}/checkout/{instalments}/frame?locale={language}", picture)
