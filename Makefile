@@ -105,18 +105,22 @@ build: $(SDK_STAMP) $(MO_FILES) $(NPM_PACKAGE) $(REACT_SERVICE_JS_STAMP)
 # every language's .po, whose new or changed entries then want translating (docs/sandbox-server.md,
 # "Languages"). A new language: `$(BIN)/pybabel init -i $(CATALOGS)/messages.pot -d $(CATALOGS) -l fr`.
 catalogs: $(STAMP)
-	$(BIN)/pybabel extract -F backend_stub/language/babel.cfg -k N_ --no-location --sort-output \
+	$(BIN)/pybabel extract -F backend_stub/language/babel.cfg -k N_ --add-comments=Translators: --no-location --sort-output \
 	  --project=service-checkout --copyright-holder=service-checkout -o $(CATALOGS)/messages.pot backend_stub
 	$(BIN)/pybabel update -i $(CATALOGS)/messages.pot -d $(CATALOGS) --no-fuzzy-matching --ignore-obsolete
+	$(BIN)/python -m backend_stub.language.catalogs --fill-source
 
 # mypy keeps its cache in .mypy_cache: a second run checks only what changed. tsc checks the
 # browser scripts' JSDoc types against sdk/service.d.ts and the bridge protocol (tsconfig.json; the
 # worker's global scope is a worker's: sdk/tsconfig.worker.json; the npm package's modules against
 # its own declarations: packages/service-js/tsconfig.json); eslint the rest (eslint.config.mjs).
+# The message catalogs: the .pot as the code marks its texts, every language's catalog wholly
+# translated, nothing fuzzy, the same placeholders as the English (backend_stub/language/completeness.py).
 lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/python -m backend_stub.language.completeness
 	node_modules/.bin/tsc --strict -p tsconfig.json
 	node_modules/.bin/tsc --strict -p sdk/tsconfig.worker.json
 	node_modules/.bin/tsc --strict -p packages/service-js/tsconfig.json
@@ -172,10 +176,11 @@ dist-source:
 demo: install build
 	$(BIN)/python -m demo_store.launch
 
-# The README's pictures, taken by the same test the suite runs (so they cannot break silently),
-# written into docs/screenshots instead of a temporary folder.
+# The README's pictures, and the hosted checkout on a 320 px phone in each language, taken by the
+# same tests the suite runs (so they cannot break silently), written into docs/screenshots
+# instead of a temporary folder.
 screenshots: install build
-	DEMO_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/demo/test_screenshots.py -p no:randomly -q
+	DEMO_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/demo/test_screenshots.py tests/e2e/test_language_layout.py -p no:randomly -q
 
 clean:
 	rm -rf $(VENV) $(DIST_VENV) node_modules $(NODE_EXAMPLE)/node_modules $(REACT_EXAMPLE)/node_modules $(REACT_EXAMPLE)/dist backend_stub/web/dist dist release build *.egg-info $(MO_FILES)

@@ -16,14 +16,14 @@ from typing import Any
 
 from aiohttp import web
 
-from ..domain.locales import DEFAULT_LANGUAGE, resolve_language
+from ..domain.locales import DEFAULT_LANGUAGE
 from ..domain.plans import REASONS, Offer, PlansQuery, offer, parse_plans_query
 from ..domain.products import PRODUCTS, UNITS
 from ..domain.schedules import INSTALMENT_MONTHS, MAX_TIN
 from ..domain.timestamps import now
 from ..domain.values import MAX_AMOUNT
-from ..language.catalogs import languages
 from ..language.plan_texts import offer_texts, plan_texts, product_name
+from ..language.shopper_locale import language_part, shopper_locale
 from ..sandbox.gate import DROPPED_STATUS, drop, internal_get
 from ..sdk_rules.availability import check_url
 from ..storage.merchants import Merchant
@@ -84,8 +84,9 @@ def _rate(value: Any) -> str:
     return f"{value:.2f}"
 
 
-def plans_json(offered: list[Offer], query: PlansQuery, language: str) -> dict[str, Any]:
-    """The answer's data: every product's availability, limits, plans and texts in ``language``."""
+def plans_json(offered: list[Offer], query: PlansQuery, locale: str) -> dict[str, Any]:
+    """The answer's data: every product's availability, limits, plans and texts for ``locale``
+    (a CLDR locale: its language's words, its region's money and dates)."""
     products = []
     for item in offered:
         plans = []
@@ -101,14 +102,14 @@ def plans_json(offered: list[Offer], query: PlansQuery, language: str) -> dict[s
                     "tae": _rate(plan.tae),
                     "interest": plan.interest,
                     "total": plan.total,
-                    "texts": plan_texts(item.product, plan, item.currency, language).as_dict(),
+                    "texts": plan_texts(item.product, plan, item.currency, locale).as_dict(),
                 }
             )
-        texts = offer_texts(item, language)
+        texts = offer_texts(item, locale)
         products.append(
             {
                 "type": item.product.type,
-                "name": product_name(item.product, language),
+                "name": product_name(item.product, locale),
                 "available": item.available,
                 "reason": item.reason,
                 "limits": None
@@ -118,6 +119,7 @@ def plans_json(offered: list[Offer], query: PlansQuery, language: str) -> dict[s
                 "plans": plans,
             }
         )
+    language = language_part(locale)
     return {"amount": query.amount, "currency": query.currency, "locale": language, "products": products}
 
 
@@ -131,8 +133,7 @@ async def list_plans(request: web.Request) -> web.StreamResponse:
             return drop(request)
         if check.status not in (AVAILABLE, NOT_AVAILABLE):
             return check
-    language = resolve_language(query.locale, languages())
-    return render(request, plans_json(offers(merchant, query, types), query, language))
+    return render(request, plans_json(offers(merchant, query, types), query, shopper_locale(query.locale)))
 
 
 ROUTES = [Route("GET", PLANS_PATH, list_plans, Access.PUBLIC)]
@@ -234,7 +235,8 @@ def openapi_section() -> Section:
             "name": "locale",
             "in": "query",
             "description": "The texts' language, a BCP 47 tag (`es`, `es-ES`): a region falls back to its"
-            f" language, a language the service lacks to English. Absent means {DEFAULT_LANGUAGE}.",
+            f" language, a language the service lacks to English. Absent means {DEFAULT_LANGUAGE}."
+            " Money and dates follow the region's CLDR formats (`pt-BR`: `€ 120,50`).",
             "schema": {
                 "type": "string",
                 "maxLength": 35,

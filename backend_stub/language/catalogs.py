@@ -30,6 +30,7 @@ __all__ = [
     "translations",
     "compile_catalog",
     "compile_catalogs",
+    "fill_source_catalog",
 ]
 
 DOMAIN = "messages"
@@ -52,9 +53,10 @@ def languages() -> tuple[str, ...]:
 
 @functools.cache
 def translations(language: str) -> gettext.NullTranslations:
-    """The translations of ``language``: its compiled ``.mo``, else (a tree not built since its
-    ``.po`` changed) the ``.po`` compiled in memory; the texts as written without a catalog."""
-    source = _source(language)
+    """The translations of ``language`` (or of a locale's language: ``fr_CH`` reads French): its
+    compiled ``.mo``, else (a tree not built since its ``.po`` changed) the ``.po`` compiled in
+    memory; the texts as written without a catalog."""
+    source = _source(language.split("_", 1)[0])
     compiled = source.with_suffix(".mo")
     if compiled.is_file() and (not source.is_file() or compiled.stat().st_mtime >= source.stat().st_mtime):
         with compiled.open("rb") as file:
@@ -91,9 +93,36 @@ def compile_catalogs(folder: Path = CATALOGS) -> list[Path]:
     return [compile_catalog(source) for source in sorted(folder.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))]
 
 
+def fill_source_catalog(folder: Path = CATALOGS) -> int:
+    """Copy each untranslated msgid of the source language's catalog into its msgstr (its
+    plural into every plural form): English is complete as the code writes it, and an editor
+    may reword a text there without touching the code. The number of texts filled."""
+    from babel.messages.pofile import read_po, write_po
+
+    source = folder / SOURCE_LANGUAGE / "LC_MESSAGES" / f"{DOMAIN}.po"
+    with source.open("rb") as file:
+        catalog = read_po(file)
+    filled = 0
+    for message in catalog:
+        if not message.id or message.string and all(message.string):
+            continue
+        if isinstance(message.id, (list, tuple)):
+            singular, plural = message.id[0], message.id[1]
+            message.string = (singular, *[plural] * (catalog.num_plurals - 1))
+        else:
+            message.string = message.id
+        filled += 1
+    with source.open("wb") as file:
+        write_po(file, catalog)
+    return filled
+
+
 if __name__ == "__main__":
     # `python -m backend_stub.language.catalogs [file.po ...]`: what `make build` runs (every
-    # catalog when none is named).
+    # catalog when none is named); `--fill-source`: what `make catalogs` runs after merging.
+    if sys.argv[1:] == ["--fill-source"]:
+        print(f"{fill_source_catalog()} English texts copied from the code")
+        sys.exit(0)
     named = [Path(argument) for argument in sys.argv[1:]]
     for path in [compile_catalog(source) for source in named] if named else compile_catalogs():
         print(f"compiled {path}")

@@ -1,5 +1,9 @@
-"""Money, rates and days as a shopper of a language reads them, by CLDR's rules (Babel):
-``22,91 €`` and ``27 nov 2026`` in Spanish, ``€22.91`` and ``27 Nov 2026`` in English."""
+"""Money, rates and days as a shopper reads them, by CLDR's rules (Babel): ``22,91 €`` and
+``27 nov 2026`` in Spanish, ``€22.91`` and ``27 Nov 2026`` in English, ``€ 120,50`` in Brazil.
+
+Each function takes a locale: a CLDR identifier with its region (``pt_BR``, ``fr_CH``: what
+:func:`.shopper_locale.shopper_locale` gives) or a language alone, written as the service's own
+market writes it (:func:`written_as`)."""
 
 from __future__ import annotations
 
@@ -11,32 +15,39 @@ from babel import Locale
 from babel.dates import format_date
 from babel.numbers import format_currency, format_percent, get_currency_precision
 
-__all__ = ["cldr_locale", "money", "percent", "day"]
+__all__ = ["written_as", "cldr_locale", "money", "percent", "day"]
 
-# The CLDR locale each language is written in. English is written as the service's European
-# shoppers read it (27 Nov 2026, not Nov 27, 2026); a language not listed uses its own defaults.
-_WRITTEN_AS = {"en": "en_GB"}
-
-
-@functools.cache
-def cldr_locale(language: str) -> Locale:
-    """The CLDR locale ``language`` is written in."""
-    return Locale.parse(_WRITTEN_AS.get(language, language))
+# The CLDR locale a language without a region is written in: as the service's European shoppers
+# read it. English as in Great Britain (27 Nov 2026, not Nov 27, 2026); Portuguese as in Portugal
+# (CLDR's `pt` alone is Brazil's, and the catalog's words are Portugal's); a language not listed
+# uses CLDR's defaults (`fr` is France's, `de` Germany's, `es` Spain's, `it` Italy's).
+_WRITTEN_AS = {"en": "en_GB", "pt": "pt_PT"}
 
 
-def money(amount: int, currency: str, language: str) -> str:
-    """``amount`` (minor units of ``currency``) written for ``language``: 2291 EUR is ``€22.91``
+def written_as(language: str) -> str:
+    """The CLDR locale identifier ``language`` is written in when no region is asked."""
+    return _WRITTEN_AS.get(language, language)
+
+
+@functools.cache  # keyed by identifiers CLDR knows (shopper_locale gives no other): bounded
+def cldr_locale(locale: str) -> Locale:
+    """The CLDR locale of ``locale``: a language alone (``en``) or with its region (``fr_CH``)."""
+    return Locale.parse(written_as(locale))
+
+
+def money(amount: int, currency: str, locale: str) -> str:
+    """``amount`` (minor units of ``currency``) written for ``locale``: 2291 EUR is ``€22.91``
     in English, ``22,91 €`` in Spanish (with a no-break space, as CLDR writes it)."""
     major = Decimal(amount).scaleb(-get_currency_precision(currency))
-    return format_currency(major, currency, locale=cldr_locale(language))
+    return format_currency(major, currency, locale=cldr_locale(locale))
 
 
-def percent(rate: Decimal, language: str) -> str:
+def percent(rate: Decimal, locale: str) -> str:
     """A rate in percent (``Decimal("10.42")``) as ``10.42%`` / ``10,42 %``: its own decimals,
     none when it has none (``0%``)."""
-    return format_percent(rate.normalize() / 100, locale=cldr_locale(language), decimal_quantization=False)
+    return format_percent(rate.normalize() / 100, locale=cldr_locale(locale), decimal_quantization=False)
 
 
-def day(when: date, language: str) -> str:
-    """``27 Nov 2026`` / ``27 nov 2026``: CLDR's medium date."""
-    return format_date(when, "medium", locale=cldr_locale(language))
+def day(when: date, locale: str) -> str:
+    """``27 Nov 2026`` / ``27 nov 2026`` / ``27/11/2026`` (Portugal): CLDR's medium date."""
+    return format_date(when, "medium", locale=cldr_locale(locale))

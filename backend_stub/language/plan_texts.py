@@ -59,15 +59,18 @@ class _Words:
     def money(self, amount: int) -> str:
         return money(amount, self.currency, self.language)
 
-    def length(self, interval: Interval) -> str:
-        """``15 days``, ``1 month``."""
+    def within(self, interval: Interval) -> str:
+        """When, from now: ``in 15 days``, ``in 1 month``."""
+        # The preposition is part of the text: a language may need its own word, or a case of
+        # the noun it governs (German "in 15 Tagen"; Portuguese "daqui a 15 dias").
         count = interval.count
         if interval.unit == DAYS:
-            phrase = self.ngettext("%(count)d day", "%(count)d days", count)
+            # Translators: when, from today: "Pay €275.00 in 15 days", "the first in 1 month".
+            phrase = self.ngettext("in %(count)d day", "in %(count)d days", count)
         elif interval.unit == WEEKS:
-            phrase = self.ngettext("%(count)d week", "%(count)d weeks", count)
+            phrase = self.ngettext("in %(count)d week", "in %(count)d weeks", count)
         else:
-            phrase = self.ngettext("%(count)d month", "%(count)d months", count)
+            phrase = self.ngettext("in %(count)d month", "in %(count)d months", count)
         return phrase % {"count": count}
 
     def per(self, interval: Interval) -> str:
@@ -77,6 +80,7 @@ class _Words:
         count = interval.count
         if interval.unit == DAYS:
             if count == 1:
+                # Translators: how often, after a payment: "12 payments of €22.91 a month".
                 return self.gettext("a day")
             phrase = self.ngettext("every %(count)d day", "every %(count)d days", count)
         elif interval.unit == WEEKS:
@@ -106,6 +110,7 @@ class _Words:
         """`` (the last €22.99)`` when the last payment differs, else nothing."""
         if plan.count == 1 or plan.last == plan.regular:
             return ""
+        # Translators: the last payment, when it differs from the others.
         return " " + self.gettext("(the last %(last)s)") % {"last": self.money(plan.last)}
 
     def cost(self, plan: Schedule) -> str:
@@ -121,9 +126,9 @@ class _Words:
         """``12 payments of €22.91 a month``, ``Pay €275.00 in 15 days``."""
         figures = self.figures(plan)
         if plan.count == 1:
-            return self.gettext("Pay %(total)s in %(wait)s") % {
+            return self.gettext("Pay %(total)s %(when)s") % {
                 **figures,
-                "wait": self.length(product.first_after),
+                "when": self.within(product.first_after),
             }
         line = self.ngettext(
             "%(count)d payment of %(payment)s %(per)s",
@@ -135,17 +140,18 @@ class _Words:
     def first(self, product: Product) -> str:
         """When the first payment falls due: ``the first today``, ``the first in 1 month``."""
         if product.first_after.count == 0:
+            # Translators: the first payment (your word for a payment gives its gender).
             return self.gettext("the first today")
-        return self.gettext("the first in %(wait)s") % {"wait": self.length(product.first_after)}
+        return self.gettext("the first %(when)s") % {"when": self.within(product.first_after)}
 
     def example(self, product: Product, plan: Schedule) -> str:
         figures = self.figures(plan)
         if plan.count == 1:
             text = self.gettext(
-                "Representative example: %(amount)s in one payment of %(total)s in %(wait)s, fixed nominal"
+                "Representative example: %(amount)s in one payment of %(total)s %(when)s, fixed nominal"
                 " rate %(tin)s, APR %(tae)s, interest %(interest)s, total to pay %(total)s."
             )
-            return text % {**figures, "wait": self.length(product.first_after)}
+            return text % {**figures, "when": self.within(product.first_after)}
         text = self.ngettext(
             "Representative example: %(amount)s in %(count)d payment of %(payment)s %(per)s%(last_note)s,"
             " fixed nominal rate %(tin)s, APR %(tae)s, interest %(interest)s, total to pay %(total)s.",

@@ -7,8 +7,9 @@ pointed at the server (DNS rebinding).
 
 Each term's figures are the plan rule's at the merchant's rates, the same computation as
 ``GET /checkout/plans`` (:mod:`backend_stub.domain.plans`), so the page and the messages agree to
-the cent; their words, money and dates are in the language of the ``locale`` query parameter
-(English without one, or for one that is no language tag: the page is never refused for it).
+the cent. The whole page is in the language of the ``locale`` query parameter, its money and
+dates by CLDR for that locale, region included (:mod:`backend_stub.language.shopper_locale`;
+English without one, or for one that is no language tag: the page is never refused for it).
 """
 
 from __future__ import annotations
@@ -23,52 +24,39 @@ from ..api.errors import Forbidden
 from ..api.hosts import check_served_host
 from ..domain.checkouts import CREATED, EXPIRED, ORDER_STATUS_AFTER, Checkout, parse_decision
 from ..domain.errors import NotFound
-from ..domain.locales import resolve_language
 from ..domain.products import PRODUCTS
 from ..domain.schedules import schedules
 from ..domain.timestamps import now
 from ..language import formats
-from ..language.catalogs import languages
 from ..language.plan_texts import plan_texts, product_name
+from ..language.shopper_locale import language_part, shopper_locale
 from ..state import state_of
 from ..storage.checkouts import CheckoutStore
 from ..storage.merchants import Merchant
-from .page_files import TEMPLATES, page
+from .page_files import page, render
 
 __all__ = ["ROUTES"]
 
-UNAVAILABLE = {
-    "missing": "We could not find this checkout. Please return to the store and try again.",
-    EXPIRED: "This checkout expired. Please return to the store and start again.",
-    "decided": "This checkout was already completed.",
-}
-OUTCOMES = {
-    "success": "Payment approved. Your order is confirmed.",
-    "pending": "Your payment is pending confirmation. The store will let you know.",
-    "ko": "Payment denied. Please choose another payment method in the store.",
-}
 
-
-def _render(status: int, language: str, **context: object) -> web.Response:
+def _render(status: int, locale: str, **context: object) -> web.Response:
     context.setdefault("checkout", None)
-    context.setdefault("problem", None)
     context.setdefault("reason", None)
-    context.setdefault("merchant_name", "the store")
+    context.setdefault("merchant_name", "")
     context.setdefault("terms", [])
     context.setdefault("currency", "EUR")
     currency = str(context["currency"])
-    html = TEMPLATES.get_template("checkout.html").render(
-        outcomes=OUTCOMES,
-        language=language,
-        money=functools.partial(formats.money, currency=currency, language=language),
-        day=functools.partial(formats.day, language=language),
+    html = render(
+        "checkout.html",
+        language_part(locale),
+        money=functools.partial(formats.money, currency=currency, locale=locale),
+        day=functools.partial(formats.day, locale=locale),
         **context,
     )
     return page(html, status)
 
 
 def _terms(
-    checkout: Checkout, merchant: Merchant | None, language: str, today: date
+    checkout: Checkout, merchant: Merchant | None, locale: str, today: date
 ) -> list[dict[str, object]]:
     """Each plan the checkout's product offers for its amount at the merchant's rates (the plan
     rule, as the plans API computes it), with its words and dated payments."""
@@ -77,7 +65,7 @@ def _terms(
     return [
         {
             "plan": plan,
-            "texts": plan_texts(product, plan, checkout.currency, language),
+            "texts": plan_texts(product, plan, checkout.currency, locale),
             "dated": plan.dated_payments(today),
         }
         for plan in schedules(product.type, checkout.total_amount, tins)
@@ -89,24 +77,23 @@ async def checkout_page(request: web.Request) -> web.Response:
     state = state_of(request)
     store = CheckoutStore(state.db)
     checkout_id = request.match_info["checkout_id"]
-    language = resolve_language(request.query.get("locale"), languages())
+    locale = shopper_locale(request.query.get("locale"))
     try:
         checkout = store.find(checkout_id)
         merchant_id, merchant_name = store.merchant_of(checkout_id)
     except NotFound:
-        return _render(404, language, problem=UNAVAILABLE["missing"], reason="missing")
+        return _render(404, locale, reason="missing")
     context: dict[str, object] = {
         "checkout": checkout,
         "merchant_name": merchant_name,
         "currency": checkout.currency,
-        "product_label": product_name(PRODUCTS[checkout.product_type], language),
+        "product_label": product_name(PRODUCTS[checkout.product_type], locale),
     }
     status = checkout.status_at(now())
     if status != CREATED:
-        reason = EXPIRED if status == EXPIRED else "decided"
-        return _render(410, language, problem=UNAVAILABLE[reason], reason=reason, **context)
-    terms = _terms(checkout, state.merchants.by_id(merchant_id), language, now().date())
-    return _render(200, language, terms=terms, **context)
+        return _render(410, locale, reason=EXPIRED if status == EXPIRED else "decided", **context)
+    terms = _terms(checkout, state.merchants.by_id(merchant_id), locale, now().date())
+    return _render(200, locale, terms=terms, **context)
 
 
 async def decision(request: web.Request) -> web.Response:

@@ -1,5 +1,6 @@
 """What the service's own pages (the hosted checkout, the information window) share: their
-templates, their scripts and styles at ``/static/<name>``, and the headers every such page gets."""
+templates in the shopper's language, their scripts and styles at ``/static/<name>``, and the
+headers every such page gets."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ from pathlib import Path
 import jinja2
 from aiohttp import web
 
+from ..language.catalogs import translations
 from .js_comments import without_comments
 
-__all__ = ["ROUTES", "TEMPLATES", "PAGE_CSP", "page", "static_url"]
+__all__ = ["ROUTES", "PAGE_CSP", "templates", "render", "page", "static_url"]
 
 HERE = Path(__file__).resolve().parent
 STATIC_TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
@@ -47,10 +49,26 @@ def static_url(name: str) -> str:
     return f"/static/{name}?v={digest}"
 
 
-TEMPLATES = jinja2.Environment(
-    loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True, undefined=jinja2.StrictUndefined
-)
-TEMPLATES.globals["static"] = static_url
+@functools.cache  # one per language of the catalogs: a few
+def templates(language: str) -> jinja2.Environment:
+    """The pages' templates, speaking ``language``: their texts are marked for the catalogs
+    (``_("...")``, ``ngettext``; ``make catalogs`` extracts them, backend_stub/language/babel.cfg)
+    and read from ``language``'s catalog as they render. New-style gettext: the values a text
+    quotes are named (``_("Pay %(amount)s", amount=...)``) and escaped, the translation is not."""
+    environment = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(HERE / "templates"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        extensions=["jinja2.ext.i18n"],
+    )
+    environment.globals["static"] = static_url
+    environment.install_gettext_translations(translations(language), newstyle=True)  # type: ignore[attr-defined]
+    return environment
+
+
+def render(template: str, language: str, **context: object) -> str:
+    """``template`` rendered in ``language`` (a catalog's name), its ``<html lang>`` included."""
+    return templates(language).get_template(template).render(language=language, **context)
 
 
 def page(body: str, status: int = 200) -> web.Response:

@@ -9,7 +9,8 @@ key's concurrency limit, each product's button check), so the window never says 
 messages and the hosted checkout would not.
 
 Query parameters: ``amount``, ``currency``, ``product`` (a product type; absent: every product),
-``locale`` (a language tag; English without one, or for one that is no tag), ``key`` (the
+``locale`` (a language tag: its language's words, its region's money and dates; English
+without one, or for one that is no tag), ``key`` (the
 merchant's **public** key: a private key never reaches a browser, and such a page is refused),
 ``origin`` (the page that framed it, which alone hears its messages).
 
@@ -21,7 +22,6 @@ that is the page framing it.
 
 from __future__ import annotations
 
-import functools
 import json
 from typing import Any
 from urllib.parse import urlencode
@@ -29,15 +29,15 @@ from urllib.parse import urlencode
 from aiohttp import web
 
 from ..api.auth import key_holder
-from ..domain.locales import resolve_language
 from ..domain.plans import BELOW_MINIMUM
 from ..domain.products import PRODUCTS
 from ..domain.timestamps import now
 from ..language import formats
-from ..language.catalogs import languages, translations
+from ..language.catalogs import translations
+from ..language.shopper_locale import language_part, shopper_locale
 from ..sandbox.gate import DROPPED_STATUS, drop, internal_get, place_under_limit
 from ..state import state_of
-from .page_files import TEMPLATES, page
+from .page_files import page, render
 
 __all__ = ["ROUTES", "WINDOW_PATH"]
 
@@ -45,46 +45,29 @@ WINDOW_PATH = "/checkout/plans/window"
 PLANS_PATH = "/checkout/plans"
 
 
-def _words(language: str) -> dict[str, Any]:
-    """The window's own words in ``language`` (the plans' are the API's)."""
-    _ = translations(language).gettext
-    return {
-        "close": _("Close"),
-        "dates": _("Payment dates"),
-        "unavailable": _("The payment plans cannot be shown"),
-        "try_later": _("Please close this window and try again later."),
-        "mistake": _("This page was opened with something missing or wrong:"),
-        "private_key": _("This window takes a public key: a private key must never reach a browser."),
-        "unknown_key": _("This window was opened with a key the service does not know."),
-    }
-
-
-def _why_not(product: dict[str, Any], currency: str, language: str) -> str:
+def _why_not(product: dict[str, Any], currency: str, locale: str) -> str:
     """Why a product offers nothing for the amount, in the shopper's words."""
-    _ = translations(language).gettext
+    _ = translations(locale).gettext
     limits = product["limits"]
     if limits is None:
         return _("Not offered in %(currency)s.") % {"currency": currency}
     figures = {
-        "minimum": formats.money(limits["min_amount"], currency, language),
-        "maximum": formats.money(limits["max_amount"], currency, language),
+        "minimum": formats.money(limits["min_amount"], currency, locale),
+        "maximum": formats.money(limits["max_amount"], currency, locale),
     }
     if product["reason"] == BELOW_MINIMUM:
         return _("Available from %(minimum)s.") % figures
     return _("Available up to %(maximum)s.") % figures  # above its maximum
 
 
-def _render(status: int, language: str, **context: Any) -> web.Response:
+def _render(status: int, locale: str, **context: Any) -> web.Response:
     context.setdefault("problem", None)
     context.setdefault("details", [])
     context.setdefault("answer", None)
-    html = TEMPLATES.get_template("plans_window.html").render(
-        language=language, words=_words(language), **context
-    )
-    return page(html, status)
+    return page(render("plans_window.html", language_part(locale), **context), status)
 
 
-def _products(answer: dict[str, Any], language: str) -> list[dict[str, Any]]:
+def _products(answer: dict[str, Any], locale: str) -> list[dict[str, Any]]:
     """Each product of the answer, with its plans' dated payments and, when it offers nothing,
     why not."""
     today = now().date()
@@ -96,7 +79,7 @@ def _products(answer: dict[str, Any], language: str) -> list[dict[str, Any]]:
             {
                 **plan,
                 "dated": [
-                    (formats.day(day, language), formats.money(amount, currency, language))
+                    (formats.day(day, locale), formats.money(amount, currency, locale))
                     for day, amount in zip(
                         registered.due_dates(plan["count"], today), plan["payments"], strict=True
                     )
@@ -104,7 +87,7 @@ def _products(answer: dict[str, Any], language: str) -> list[dict[str, Any]]:
             }
             for plan in product["plans"]
         ]
-        why_not = None if product["available"] else _why_not(product, currency, language)
+        why_not = None if product["available"] else _why_not(product, currency, locale)
         shown.append({**product, "plans": plans, "why_not": why_not})
     return shown
 
@@ -112,15 +95,14 @@ def _products(answer: dict[str, Any], language: str) -> list[dict[str, Any]]:
 async def plans_window(request: web.Request) -> web.StreamResponse:
     """The window for the query's amount, product and language."""
     query = request.query
-    language = resolve_language(query.get("locale"), languages())
-    words = _words(language)
+    locale = shopper_locale(query.get("locale"))
     key = query.get("key", "")
     holder = key_holder(f"Bearer {key}", state_of(request).merchants) if key else None
     if holder is None:
-        return _render(401, language, problem=words["unknown_key"])
+        return _render(401, locale, problem="unknown_key")
     if holder[1] != "public":
-        return _render(403, language, problem=words["private_key"])
-    params = {"amount": query.get("amount", ""), "currency": query.get("currency", ""), "locale": language}
+        return _render(403, locale, problem="private_key")
+    params = {"amount": query.get("amount", ""), "currency": query.get("currency", ""), "locale": locale}
     if "product" in query:
         params["product[type]"] = query["product"]
     headers = {"Host": request.headers.get("Host", ""), "Authorization": f"Bearer {key}"}
@@ -140,11 +122,10 @@ async def plans_window(request: web.Request) -> web.StreamResponse:
             f"{'product' if field == 'product[type]' else field}: {' '.join(messages)}"
             for field, messages in fields.items()
         ]
-        problem = words["mistake"] if details else words["try_later"]
-        return _render(response.status, language, problem=problem, details=details)
-    money = functools.partial(formats.money, currency=answer["currency"], language=language)
-    title = translations(language).gettext("Ways to pay %(amount)s") % {"amount": money(answer["amount"])}
-    return _render(200, language, answer=answer, title=title, products=_products(answer, language))
+        problem = "mistake" if details else "try_later"
+        return _render(response.status, locale, problem=problem, details=details)
+    amount = formats.money(answer["amount"], answer["currency"], locale)
+    return _render(200, locale, answer=answer, amount=amount, products=_products(answer, locale))
 
 
 ROUTES = [web.get(WINDOW_PATH, plans_window)]

@@ -142,7 +142,7 @@ async def test_bad_input_is_a_400_naming_the_field(api, query, field):
     assert await journal(api) and all(entry["path"] == PLANS for entry in await journal(api))  # no check made
 
 
-@pytest.mark.parametrize("locale", ["xx-YY", "fr-CH", "en-US", "en_GB", "zh-Hant-TW"])
+@pytest.mark.parametrize("locale", ["xx-YY", "nl-BE", "en-US", "en_GB", "zh-Hant-TW"])
 async def test_a_well_formed_locale_the_service_lacks_gets_english(api, locale):
     answer = await plans_json(api, amount="27500", locale=locale, **{"product[type]": "pay_in_4"})
     assert answer["locale"] == "en"
@@ -237,7 +237,7 @@ async def test_the_request_holds_one_place_of_the_key_s_limit(api):
     assert (await (await api.get("/_sandbox/limits")).json())["in_flight"] == 0
 
 
-@pytest.mark.parametrize("locale", ["es", "es-ES", "es_ES", "es-MX", "ES"])
+@pytest.mark.parametrize("locale", ["es", "es-ES", "es_ES", "ES"])
 async def test_spanish_with_or_without_a_region(api, locale):
     answer = await plans_json(api, amount="27500", locale=locale, **{"product[type]": "instalments"})
     [product] = answer["products"]

@@ -114,7 +114,8 @@ def test_the_installed_server_speaks_the_compiled_catalogs(venv: Venv):
     )
     files = succeed([venv.python, "-c", code], cwd=venv.workdir).split()
     compiled = [
-        f"backend_stub/language/catalogs/{language}/LC_MESSAGES/messages.mo" for language in ("en", "es")
+        f"backend_stub/language/catalogs/{language}/LC_MESSAGES/messages.mo"
+        for language in ("en", "es", "pt", "fr", "it", "de")
     ]
     assert set(compiled) <= set(files), files
     query = "amount=27500&currency=EUR&product%5Btype%5D=instalments&locale=es-ES"

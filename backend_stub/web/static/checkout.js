@@ -124,8 +124,7 @@
       }).catch(function () {
         buttons.forEach(function (b) { b.disabled = false; });
         terms.forEach(function (input) { input.disabled = false; });
-        failure.textContent = 'Something went wrong. Please try again.';
-        failure.hidden = false;
+        failure.hidden = false; // its words are the page's, in the shopper's language
         result.hidden = false;
       });
     });
