@@ -23,7 +23,7 @@ from backend_stub.state import STATE
 from backend_stub.storage import Database
 from backend_stub.storage import idempotency as idempotency_store
 from backend_stub.storage.fixture import load_fixture, read_fixture
-from backend_stub.storage.idempotency import IdempotencyStore, StoredAnswer
+from backend_stub.storage.idempotency import Forgotten, IdempotencyStore, StoredAnswer
 from tests.api.hostile import until_in_flight
 from tests.api.seeding import config_without_orders, confirmed_order
 from tests.conftest import DEMO_PRIVATE, OTHER_PRIVATE, bearer
@@ -306,6 +306,15 @@ async def test_a_refund_held_across_a_reset_is_ended_unapplied_and_its_key_forgo
     assert (await _state(api, path))["remaining_amount"] == 9000  # type: ignore[index]
 
 
+def keep(
+    store: IdempotencyStore, key: str, answer: StoredAnswer, now: float, generation: int | None = None
+) -> None:
+    """Store ``answer`` under ``key`` for Demo Shop, as a request that wrote nothing else does."""
+    began = store.generation if generation is None else generation
+    with store.apply_with_key("demo-shop", key, began) as keyed:
+        keyed.keep(answer, now)
+
+
 async def test_expired_answers_go_in_batches_and_never_replay(tmp_path: Path):
     db = Database(tmp_path / "keys.sqlite3")
     try:
@@ -319,13 +328,66 @@ async def test_expired_answers_go_in_batches_and_never_replay(tmp_path: Path):
                 [(f"old-{n}",) for n in range(idempotency_store.SWEEP_BATCH + 10)],
             )
         assert store.find("demo-shop", "old-1", now=1000) is None
-        store.keep("demo-shop", "new-1", answer, now=1000, generation=store.generation)
+        keep(store, "new-1", answer, now=1000)
         left = db.count("SELECT count(*) FROM idempotent_answers WHERE key LIKE 'old-%'")
         assert left == 10  # one batch per keep, never the whole table
-        store.keep("demo-shop", "new-2", answer, now=1001, generation=store.generation)
+        keep(store, "new-2", answer, now=1001)
         assert db.count("SELECT count(*) FROM idempotent_answers WHERE key LIKE 'old-%'") == 0
-        store.keep("demo-shop", "new-3", answer, now=1002, generation=store.generation - 1)
-        assert store.find("demo-shop", "new-3", now=1002) is None  # made before a reset: not kept
+        with pytest.raises(Forgotten):  # begun before a reset: not kept
+            keep(store, "new-3", answer, now=1002, generation=store.generation - 1)
+        assert store.find("demo-shop", "new-3", now=1002) is None
         assert store.usage("demo-shop") == (2, 2 * (100 + 5 + 2 + 1 + 2))
     finally:
         db.close()
+
+
+# --- the effect and the answer kept for its key are one commit ---------------------------------
+
+
+def _full_disk(api: TestClient) -> None:
+    """No more pages for the server's database than it has now: SQLite answers "database or
+    disk is full" past them, as it does on a full disk (tests/faults fills a real one)."""
+    writer = api.server.app[STATE].db._writer
+    pages = writer.execute("PRAGMA page_count").fetchone()[0]
+    writer.execute(f"PRAGMA max_page_count = {pages}")
+
+
+def _disk_back(api: TestClient) -> None:
+    api.server.app[STATE].db._writer.execute("PRAGMA max_page_count = 4294967294")
+
+
+async def test_a_refund_whose_answer_cannot_be_stored_is_undone_and_its_retry_refunds_once(api):
+    # The answer lists the order's newest refunds (25 KB): the refund's row fits the pages the
+    # database has, its answer does not.
+    order = await confirmed_order(api, 10**6)
+    path = f"/orders/{order}/refund"
+    for _ in range(REFUNDS_SHOWN):
+        assert (await _post(api, path, {"amount": 1}, key=None))[0] == 200
+    _full_disk(api)
+    status, body, headers = await _post(api, path, {"amount": 500})
+    assert status == 500, body
+    assert b"could not be stored" in body and headers["Idempotent-Kept"] == "false"
+    assert (await _state(api, path))["refund_count"] == REFUNDS_SHOWN  # type: ignore[index]
+
+    _disk_back(api)
+    status, _, headers = await _post(api, path, {"amount": 500})
+    assert (status, headers.get(REPLAYED)) == (200, None)
+    status, _, headers = await _post(api, path, {"amount": 500})
+    assert (status, headers.get(REPLAYED)) == (200, "true")
+    refunds = await _state(api, path)
+    assert refunds["refund_count"] == REFUNDS_SHOWN + 1  # type: ignore[index]
+    assert refunds["remaining_amount"] == 10**6 - REFUNDS_SHOWN - 500  # type: ignore[index]
+
+
+async def test_two_idempotency_key_headers_are_400_and_do_nothing(api):
+    retry = await _refund(api)
+    headers = [*bearer(DEMO_PRIVATE).items(), ("Idempotency-Key", "first"), ("Idempotency-Key", "second")]
+    response = await api.post(retry.path, json=retry.body, headers=headers)
+    body = await response.json()
+    assert response.status == 400
+    assert "2" in body["error"]["fields"]["Idempotency-Key"][0]
+    assert (await _state(api, retry.effect))["remaining_amount"] == 10000  # type: ignore[index]
+    # Neither key was spent: each of them still refunds once.
+    for key in ("first", "second"):
+        assert (await _post(api, retry.path, retry.body, key=key))[2].get(REPLAYED) is None
+    assert (await _state(api, retry.effect))["remaining_amount"] == 8000  # type: ignore[index]
