@@ -43,7 +43,7 @@ from .bodies import read_body
 from .errors import Conflict, InternalServerError, ServiceUnavailable, ValidationFailed
 from .rendering import RENDERED, render, render_empty, to_json
 
-__all__ = ["KEY_HEADER", "KEPT_HEADER", "REPLAYED_HEADER", "MAX_KEY_LENGTH", "check_key", "once"]
+__all__ = ["KEY_HEADER", "KEPT_HEADER", "REPLAYED_HEADER", "MAX_KEY_LENGTH", "check_key", "is_kept", "once"]
 
 KEY_HEADER = "Idempotency-Key"
 REPLAYED_HEADER = "Idempotent-Replayed"
@@ -52,8 +52,8 @@ REPLAYED_HEADER = "Idempotent-Replayed"
 KEPT_HEADER = "Idempotent-Kept"
 MAX_KEY_LENGTH = 255
 log = logging.getLogger(__name__)
-# Statuses a retry may well change: their answers are not kept.
-_NOT_KEPT = frozenset({408, 429})
+# Statuses a retry may well change, besides 5xx: their answers are not kept.
+_TRY_AGAIN = frozenset({408, 429})
 # Headers aiohttp writes for each answer itself, and those of its format: the replay gets its own.
 _NOT_REPLAYED = frozenset(
     {
@@ -67,6 +67,12 @@ _NOT_REPLAYED = frozenset(
     }
 )
 _NOTHING = object()
+
+
+def is_kept(status: int) -> bool:
+    """Whether an answer of ``status`` is kept for the retries under its key (and what its
+    request did with it): not a 5xx (the server failed), 408 or 429 (try again later)."""
+    return status < 500 and status not in _TRY_AGAIN
 
 
 def check_key(key: str) -> str | None:
@@ -141,7 +147,7 @@ async def once(
         with store.apply_with_key(merchant.id, key, generation) as keyed:
             response = await answer()
             data = request.get(RENDERED, _NOTHING)
-            if response.status >= 500 or response.status in _NOT_KEPT:
+            if not is_kept(response.status):
                 response.headers[KEPT_HEADER] = "false"
                 return response  # leaving the block undoes what the request wrote
             headers = {

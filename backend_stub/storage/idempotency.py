@@ -191,22 +191,27 @@ class IdempotencyStore:
         return len(rows)
 
 
+def _fits(keys: int, total: int) -> bool:
+    """Whether a merchant's answers, ``keys`` of them in ``total`` bytes, are within its bounds."""
+    return keys <= MAX_KEYS and total <= MAX_BYTES
+
+
 def _oldest_beyond(
     conn: sqlite3.Connection, merchant_id: str, usage: _Usage, size: int, gone: list[tuple[int, int]]
 ) -> list[tuple[int, int]]:
     """The merchant's oldest answers (rowid, size) to forget so that one more of ``size`` bytes
-    fits its bounds, besides those already ``gone``."""
+    fits its bounds, besides those already ``gone``: as few as make room."""
     keys = usage.keys + 1 - len(gone)
     total = usage.bytes + size - sum(size_gone for _, size_gone in gone)
-    if keys <= MAX_KEYS and total <= MAX_BYTES:
-        return []
-    skipped = {rowid for rowid, _ in gone}
     oldest: list[tuple[int, int]] = []
+    if _fits(keys, total):
+        return oldest
+    skipped = {rowid for rowid, _ in gone}
     rows = conn.execute(
         "SELECT rowid, size FROM idempotent_answers WHERE merchant_id = ? ORDER BY created", (merchant_id,)
     )
     for rowid, row_size in rows:
-        if keys <= MAX_KEYS and total <= MAX_BYTES:
+        if _fits(keys, total):
             break
         if rowid not in skipped:
             oldest.append((rowid, row_size))
@@ -234,6 +239,8 @@ class KeyedWrite:
         if self._generation != store.generation:
             raise Forgotten()
         size = stored_size(self._key, answer)
+        if size > MAX_ANSWER_BYTES:  # it would cost the merchant's other keys their room
+            raise ValueError(f"an answer of {size} bytes is over MAX_ANSWER_BYTES: keep a short one")
         try:
             usage, gone = self._unit.commit(
                 lambda conn: store._store(conn, self._merchant_id, self._key, answer, size, now)
