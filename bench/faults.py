@@ -54,6 +54,7 @@ from results_file import Verdict, record  # noqa: E402 (bench/, beside this file
 
 from backend_stub.app import create_app  # noqa: E402
 from backend_stub.config import Config  # noqa: E402
+from backend_stub.domain.refunds import REFUNDS_SHOWN  # noqa: E402
 from backend_stub.state import STATE  # noqa: E402
 from backend_stub.testkit import ServiceProcess  # noqa: E402
 
@@ -112,6 +113,7 @@ class Shop:
     every write made to them since they were set up."""
 
     captures: dict[str, str] = field(default_factory=dict)
+    refunds: set[str] = field(default_factory=set)  # made without a key before the faults
     writes: list[Write] = field(default_factory=list)
     article_bytes: int = 0  # a description's length: long ones fill a disk faster
 
@@ -140,9 +142,11 @@ async def send(session: aiohttp.ClientSession, write: Write) -> Answer | None:
         return None
 
 
-def new_write(rng: random.Random, shop: Shop, key: str) -> Write:
-    kind = rng.choice(KINDS)
-    order = rng.choice(ORDERS)
+def new_write(
+    rng: random.Random, shop: Shop, key: str, kinds: tuple[str, ...] = KINDS, orders: list[str] = ORDERS
+) -> Write:
+    kind = rng.choice(kinds)
+    order = rng.choice(orders)
     if kind == "refund":
         return Write(key, kind, f"/orders/{order}/refund", {"amount": rng.randint(1, 99)})
     if kind == "capture":
@@ -231,6 +235,7 @@ def check_rows(path: Path, shop: Shop, tally: Tally) -> None:
         in_orders = f"merchant_id = '{MERCHANT}' AND order_id LIKE '{ORDER_PREFIX}%'"
         refunds = {row[0] for row in db.execute(f"SELECT id FROM refunds WHERE {in_orders}")}
         captures = {row[0] for row in db.execute(f"SELECT id FROM captures WHERE {in_orders}")}
+        refunds -= shop.refunds
         captures -= set(shop.captures.values())
         stored = {row[0] for row in db.execute("SELECT id FROM articles WHERE campaign_id = ?", (CAMPAIGN,))}
         for name, found, expected in (
@@ -403,15 +408,18 @@ class FullDisk:
     """Where the database fills up, and how room comes back: a small tmpfs under a server
     process, or an in-process server whose database may have no more pages than it has."""
 
+    SIZE = 3 * 1024**2  # the tmpfs at first
+
     def __init__(self, folder: Path, tmpfs: bool) -> None:
         self.folder, self.tmpfs = folder, tmpfs
         self.db = folder / "service.sqlite3"
         self.how = "tmpfs" if tmpfs else "max_page_count"
+        self.size = self.SIZE
 
     @contextlib.asynccontextmanager
     async def serving(self) -> AsyncIterator[str]:
         if self.tmpfs:
-            with small_tmpfs(self.folder, "3m"):
+            with small_tmpfs(self.folder, str(self.size)):
                 process = ServiceProcess(db=self.db, require_sdk=False).start()
                 try:
                     yield process.url
@@ -424,7 +432,7 @@ class FullDisk:
         await runner.setup()
         site = web.TCPSite(runner, "127.0.0.1", 0)
         await site.start()
-        self._app = app
+        self._writer = app[STATE].db._writer
         try:
             port = runner.addresses[0][1]
             yield f"http://127.0.0.1:{port}"
@@ -434,33 +442,50 @@ class FullDisk:
     def fill(self) -> None:
         """Make the disk full now (a tmpfs is small from the start and fills by itself)."""
         if not self.tmpfs:
-            writer = self._app[STATE].db._writer
-            pages = writer.execute("PRAGMA page_count").fetchone()[0]
-            writer.execute(f"PRAGMA max_page_count = {pages}")
+            pages = self._writer.execute("PRAGMA page_count").fetchone()[0]
+            self._writer.execute(f"PRAGMA max_page_count = {pages}")
+
+    def grow(self, pages: int) -> None:
+        """A little more room: ``pages`` pages of 4 KiB."""
+        if self.tmpfs:
+            self.size += pages * 4096
+            subprocess.run(["mount", "-o", f"remount,size={self.size}", str(self.folder)], check=True)
+        else:
+            most = self._writer.execute("PRAGMA max_page_count").fetchone()[0]
+            self._writer.execute(f"PRAGMA max_page_count = {most + pages}")
 
     def make_room(self) -> None:
-        if self.tmpfs:
-            subprocess.run(["mount", "-o", "remount,size=256m", str(self.folder)], check=True)
-        else:
-            self._app[STATE].db._writer.execute("PRAGMA max_page_count = 4294967294")
+        self.grow(64 * 1024)  # 256 MiB
 
 
 async def full_disk(disk: FullDisk, rng: random.Random, run: str, tally: Tally) -> None:
-    """Keyed writes of long articles and refunds until the disk is full and a few more after;
-    room again; every write sent again under its key; the rows checked."""
+    """Keyed writes of long articles and refunds until the disk is full; then, six times, refunds
+    of an order with a long history (a small row, a long answer: the row may fit where the answer
+    does not) until five were refused, and a few more pages of room; then room; every write sent
+    again under its key; the rows checked."""
     shop = Shop(article_bytes=9000)  # the longest a description may be is 10,000
     writes: list[Write] = []
     async with disk.serving() as url, aiohttp.ClientSession(url, timeout=TIMEOUT) as session:
         await set_up(session, shop)
+        long_history = ORDERS[:1]
+        for _ in range(REFUNDS_SHOWN):
+            refund = {"amount": 1}
+            async with session.post(f"/orders/{long_history[0]}/refund", json=refund, headers=AUTH) as made:
+                assert made.status == 200, await made.text()
+                shop.refunds.add((await made.json())["results"][0]["id"])
         disk.fill()
-        failures = 0
+        failures, orders = 0, ORDERS
+        kinds: tuple[str, ...] = KINDS
         for n in range(3000):
-            write = new_write(rng, shop, f"{run}-{n}")
+            write = new_write(rng, shop, f"{run}-{n}", kinds, orders)
             write.first = await send(session, write)
             writes.append(write)
-            failures += write.first is None or write.first.status >= 500
-            if failures >= 20:
-                break
+            if write.first is None or write.first.status >= 500:
+                failures, kinds, orders = failures + 1, ("refund",), long_history
+                if failures % 5 == 0:
+                    if failures == 30:
+                        break
+                    disk.grow(rng.randint(1, 12))
         else:
             tally.problems.append("the disk never filled up")
         disk.make_room()
