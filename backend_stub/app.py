@@ -62,6 +62,7 @@ def create_app(config: Config | None = None) -> web.Application:
         state.db.close()
 
     app.cleanup_ctx.append(close_database)
+    app.cleanup_ctx.append(state.slow_readers.watch)
     app.on_response_prepare.append(_name_the_server)
     gate_controls.add_switchboard(app)
     assets.add_file_cache(app)

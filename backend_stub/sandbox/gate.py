@@ -11,7 +11,8 @@ For each request outside ``/_sandbox/``, in order: enter it in the journal; main
 routes only) answers 503; a fault is taken (any path) and, without a delay, answers at once;
 the concurrency limit (API routes with a known key) answers 429; the fault's delay runs, counted as
 in flight; then the fault's status or drop, or the service itself
-(:func:`backend_stub.api.serving.serve`). Maintenance comes first so that it does not use up
+(:func:`backend_stub.api.serving.serve`); then the answer is written out, within the write
+timeout (:mod:`backend_stub.api.slow_readers`). Maintenance comes first so that it does not use up
 faults; a delayed request counts against its key's limit because it is in flight, which is how
 tests hold requests to reach the limit.
 
@@ -30,9 +31,10 @@ from ..api.negotiation import negotiate
 from ..api.rendering import MEDIA_TYPE
 from ..api.routing import Handler, RouteInfo
 from ..api.serving import error_answer, label_for_cors, serve
+from ..state import state_of
 from ..storage.merchants import MerchantStore
 from .faults import Fault
-from .journal import DROPPED, FAILED, Entry
+from .journal import ANSWERED, DROPPED, FAILED, UNREAD, Entry
 from .paths import CONTROL_PREFIX
 from .switchboard import Switchboard
 
@@ -66,7 +68,9 @@ async def admit(
     """
     if request.path.startswith(CONTROL_PREFIX):
         # The controls are neither journalled nor callable from a web page (no CORS).
-        return await serve(request, handler, info, None, cors=False)
+        control = await serve(request, handler, info, None, cors=False)
+        await state_of(request).slow_readers.send(request, control)
+        return control
     headers = request.headers
     holder = key_holder(headers.get("Authorization"), merchants)
     entry = board.journal.open(
@@ -102,6 +106,13 @@ async def admit(
         entry.finish(None, FAILED)
         raise
     entry.finish(response.status)
+    sent = False
+    try:
+        # An internal check's answer is its caller's to use, not to send.
+        sent = internal is not None or await state_of(request).slow_readers.send(request, response)
+    finally:  # not sent, or cancelled as its connection went (a server that cancels handlers)
+        if not sent and entry.outcome == ANSWERED:  # a drop fault's outcome stands
+            entry.outcome = UNREAD
     return response
 
 

@@ -43,6 +43,7 @@ __all__ = [
     "ANSWERED",
     "DROPPED",
     "FAILED",
+    "UNREAD",
     "Entry",
     "Journal",
     "JournalFilter",
@@ -61,9 +62,10 @@ PAGE_BYTES = 1024**2
 _SLICE_S = 0.002
 # What an entry costs beyond its strings: the object, its slots and the strings' headers.
 ENTRY_OVERHEAD = 400
-# What became of a request: still being served, answered, cut off by a ``drop`` fault, or
-# ended without an answer (the client went away or the handler was cancelled).
-IN_FLIGHT, ANSWERED, DROPPED, FAILED = "in_flight", "answered", "dropped", "failed"
+# What became of a request: still being served, answered, cut off by a ``drop`` fault, ended
+# without an answer (the client went away or the handler was cancelled), or answered but its
+# answer not taken by the client within the write timeout (api.slow_readers).
+IN_FLIGHT, ANSWERED, DROPPED, FAILED, UNREAD = "in_flight", "answered", "dropped", "failed", "unread"
 
 
 class Entry:
