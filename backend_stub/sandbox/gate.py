@@ -37,13 +37,16 @@ from .faults import Fault
 from .journal import ANSWERED, DROPPED, FAILED, UNREAD, Entry
 from .paths import CONTROL_PREFIX
 from .switchboard import Switchboard
+from .throttle import unknown_key_of
 
-__all__ = ["DROPPED_STATUS", "INTERNAL", "admit", "answer", "drop"]
+__all__ = ["DROPPED_STATUS", "ENTRY", "INTERNAL", "admit", "answer", "drop"]
 
 # Marks a request the server makes itself (a check for the first answers), which shares the
 # connection of the request that made it, and that request's place under the key's concurrency
 # limit: True when it has one, False when it was past the limit (the check then answers 429).
 INTERNAL = web.RequestKey("backend_stub.internal", bool)
+# The request's journal entry (copied into an internal check's clone: its parent's).
+ENTRY = web.RequestKey("backend_stub.journal_entry", Entry)
 # What a dropped request's never-sent response says (nginx's "no response").
 DROPPED_STATUS = 444
 # A request held by a delay when the sandbox was reset: it must not act on the fresh data.
@@ -73,13 +76,23 @@ async def admit(
         return control
     headers = request.headers
     holder = key_holder(headers.get("Authorization"), merchants)
-    entry = board.journal.open(
-        request.method, request.path, request.rel_url.raw_query_string, holder, headers.get("Origin")
-    )
-    # The limit counts keys as the merchants' keys they resolve to, whatever their spelling. An
-    # internal check (the first answers') is counted once, by the request that makes it.
     internal = request.get(INTERNAL)
-    key = holder[2] if holder is not None and info is not None and internal is None else None
+    # An internal check is a clone of the request that makes it, whose entry it is part of.
+    entry = board.journal.open(
+        request.method,
+        request.path,
+        request.rel_url.raw_query_string,
+        holder,
+        headers.get("Origin"),
+        None if internal is None else request.get(ENTRY),
+    )
+    request[ENTRY] = entry
+    # The limit counts keys as the merchants' keys they resolve to, whatever their spelling, and
+    # a request without a known key as its client's; an internal check (the first answers') is
+    # counted once, by the request that makes it.
+    key = None
+    if info is not None and internal is None:
+        key = holder[2] if holder is not None else unknown_key_of(request.remote)
     try:
         response, fault = None, None
         if board.maintenance.enabled or board.faults.active:  # so that "all off" costs two lookups

@@ -9,7 +9,8 @@ Either way the SDK's own rules (:mod:`backend_stub.sdk_rules`, the modules Bryth
 bridge's worker) decide what the elements are, and each distinct (amount, currency, product
 type) is checked exactly as the browser would check it: a ``GET /checkout/button`` with the
 public key, through the route's own pipeline (journal, maintenance, faults, keys), made
-in-process. The worker adopts the answers and checks none of them again.
+in-process: each check's journal entry is part of the request's, and counts with it. The worker
+adopts the answers and checks none of them again.
 
 Bounds, so that one request costs what a few button checks cost (docs/sdk.md, "Start"):
 
@@ -18,7 +19,8 @@ Bounds, so that one request costs what a few button checks cost (docs/sdk.md, "S
   rows it answered, and the loader reports the rest to the bridge, whose checks are ordinary
   ``GET /checkout/button`` requests;
 - the whole request holds one place of the key's concurrency limit (its checks none of their
-  own): past the limit every check answers 429, as a browser's would.
+  own), or of its client's for a key the server does not know: past the limit every check
+  answers 429, as a browser's would.
 
 Element data is the merchant page's, so it may be anything: what the rules refuse gets what a
 bad attribute gets (a console warning, the element hidden); what is not element data at all
@@ -36,6 +38,7 @@ from aiohttp import web
 from ..api.auth import key_holder
 from ..sandbox.gate import DROPPED_STATUS, INTERNAL
 from ..sandbox.switchboard import SWITCHBOARD
+from ..sandbox.throttle import unknown_key_of
 from ..sdk_rules.attributes import WATCHED, element_from_row
 from ..sdk_rules.availability import check_url, is_available_status
 from ..sdk_rules.page import Page
@@ -152,13 +155,13 @@ async def _statuses(request: web.Request, settings: Settings, triples: list[Any]
         return []
     throttle = request.app[SWITCHBOARD].throttle
     holder = key_holder(f"Bearer {settings.public_key}", state_of(request).merchants)
-    key = holder[2] if holder is not None else None
-    entered = key is None or throttle.enter(key)
+    key = holder[2] if holder is not None else unknown_key_of(request.remote)
+    entered = throttle.enter(key)
     try:
         checks = (_check(request, settings, triple, entered) for triple in triples)
         return list(await asyncio.gather(*checks))
     finally:
-        if key is not None and entered:
+        if entered:
             throttle.leave(key)
 
 
