@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 
 from aiohttp import web
@@ -13,10 +14,12 @@ from .config import Config
 from .sandbox import checkout_controls, controls, gate_controls, seeding
 from .state import STATE, ServerState
 from .storage import Database
-from .storage.fixture import load_fixture, read_fixture
+from .storage.fixture import finish_interrupted_reset, load_fixture, read_fixture
 from .web import assets, hosted_checkout, page_files, pinning, plans_window
 
 __all__ = ["SERVER_NAME", "create_app"]
+
+log = logging.getLogger(__name__)
 
 # Each API resource module exposes ROUTES; adding a resource is adding it here.
 RESOURCES = [button, plans, checkouts, orders, refunds, captures, articles]
@@ -26,7 +29,9 @@ def _open_state(config: Config) -> ServerState:
     db = Database(config.db)
     try:
         fixture = read_fixture(config.fixture)
-        if db.query_one("SELECT 1 FROM merchants LIMIT 1") is None:
+        if finish_interrupted_reset(db, fixture):
+            log.warning("finished the reset that was under way when the server stopped")
+        elif db.query_one("SELECT 1 FROM merchants LIMIT 1") is None:
             # A new database starts from the fixture; an existing one keeps its data.
             load_fixture(db, fixture)
     except BaseException:
@@ -57,6 +62,7 @@ def create_app(config: Config | None = None) -> web.Application:
         state.db.close()
 
     app.cleanup_ctx.append(close_database)
+    app.cleanup_ctx.append(state.slow_readers.watch)
     app.on_response_prepare.append(_name_the_server)
     gate_controls.add_switchboard(app)
     assets.add_file_cache(app)

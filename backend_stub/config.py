@@ -44,5 +44,8 @@ class Config:
     # the end of its last answer, before it is closed (backend_stub.app): a client trickling
     # its headers a byte at a time, or holding idle connections, cannot keep them forever.
     header_timeout: float = 10.0
+    # Seconds a client has to take an answer, from its first byte, before its connection is
+    # closed and the answer freed (api.slow_readers).
+    write_timeout: float = 30.0
     # Bytes the request journal keeps at most (sandbox.journal).
     journal_max_bytes: int = DEFAULT_MAX_BYTES

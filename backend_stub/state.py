@@ -7,6 +7,7 @@ from typing import Any
 
 from aiohttp import web
 
+from .api.slow_readers import SlowReaders
 from .config import Config
 from .storage import Database
 from .storage.idempotency import IdempotencyStore
@@ -24,12 +25,14 @@ class ServerState:
     fixture: dict[str, Any]
     merchants: MerchantStore = field(init=False)
     idempotency: IdempotencyStore = field(init=False)
+    slow_readers: SlowReaders = field(init=False)
     # (merchant id, idempotency key) of the requests running now (api.idempotency).
     keys_running: set[tuple[str, str]] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self.merchants = MerchantStore(self.db)
         self.idempotency = IdempotencyStore(self.db, self.config.idempotency_lifetime)
+        self.slow_readers = SlowReaders(self.config.write_timeout)
 
 
 STATE = web.AppKey("state", ServerState)

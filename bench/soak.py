@@ -1,4 +1,4 @@
-"""A soak of the sandbox server under a mixed, hostile-leaning load (issue 32).
+"""A soak of the sandbox server under a mixed, hostile-leaning load.
 
 The server runs as merchants run it (``python -m backend_stub``, a database file). For
 ``--seconds`` (default 600), ``--clients`` (default 8) clients, each in turn:
@@ -6,6 +6,8 @@ The server runs as merchants run it (``python -m backend_stub``, a database file
 - checks a button with Other Shop's public key (the plain requests whose latency is reported);
 - refunds one cent of a confirmed Demo Shop order, half of the time under an
   ``Idempotency-Key`` (a quarter of those a retry of the previous key);
+- one round in five captures a cent of that order under a key of its own, one in twenty posts
+  three articles under one (the other keyed writes, whose effect and key share a commit);
 - now and then reads the whole journal, following its pages;
 - seeds 200 orders (a few clients at a time).
 
@@ -180,6 +182,16 @@ async def client_round(
         )
         if not isinstance(answer, dict) or "error" in answer:  # a reset took the order: make another
             order = None
+    if order is not None and rng.random() < 0.2:
+        keyed = {**private(), "Idempotency-Key": f"soak-{number}-{next(keys)}"}
+        path = f"/orders/{order}/captures"
+        await call(session, tally, "keyed capture", "POST", path, json={"amount": 1}, headers=keyed)
+    if rng.random() < 0.05:
+        keyed = {**private(), "Idempotency-Key": f"soak-{number}-{next(keys)}"}
+        lamp = {"name": "Soak lamp", "url": "https://shop.example/lamp"}
+        articles = [{**lamp, "id": f"a{number}-{n}"} for n in range(3)]
+        path = f"/me/campaigns/soak-{number}/articles"
+        await call(session, tally, "keyed articles", "POST", path, json=articles, headers=keyed)
     if rng.random() < 0.03:
         since: object = 0  # the whole journal, page after page
         while since is not None:
@@ -257,7 +269,7 @@ def report(
     disk = [sample[2] / mib for sample in tally.after_reset]
     date = datetime.date.today().isoformat()
     lines = [
-        f"## Server soak (issue 32) — {date}" + (f" — {args.note}" if args.note else ""),
+        f"## Server soak — {date}" + (f" — {args.note}" if args.note else ""),
         "",
         f"`python bench/soak.py --seconds {args.seconds:g} --clients {args.clients}"
         f" --reset-every {args.reset_every:g}{' --floor' if args.floor else ''}`"

@@ -4,9 +4,10 @@ controls, the hosted checkout's decision).
 Whatever the client sends, the answer is an error in the API's format, never a 500: another
 media type is a 415; a body not read within the server's body timeout a 408 (a slow client
 cannot hold its concurrency slot); a body over the route's size limit a 413 (aiohttp's check);
-malformed JSON, JSON nested deeper than :data:`MAX_DEPTH` levels, or a number beyond a 64-bit
-float's range a 400 naming ``body``. Integers beyond 64 bits arrive as floats, which every
-integer field then refuses by name.
+malformed JSON, JSON nested deeper than :data:`MAX_DEPTH` levels, a number beyond a 64-bit
+float's range, or an object with a key twice (``{"amount": 1000, "amount": 2000}``: the parser
+would take the last, a proxy or a log may read the first) a 400 naming ``body``. Integers beyond
+64 bits arrive as floats, which every integer field then refuses by name.
 
 A compressed body (``Content-Encoding: gzip``, ``deflate``, ``br``) is decompressed by aiohttp
 as it is read, a slice at a time, so the size limit stops it while it is still expanding; a
@@ -23,6 +24,7 @@ it as ``failed``, and :mod:`.protocol_errors` logs it without a traceback.
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 import orjson
@@ -50,6 +52,23 @@ def _is_json(content_type: str) -> bool:
     )
 
 
+# Opening brackets become "(", closing ones ")", and every other byte goes (_nesting_bound).
+_BRACKETS = bytes.maketrans(b"[{]}", b"(())")
+_NOT_BRACKETS = bytes(set(range(256)) - set(b"[]{}"))
+
+
+def _nesting_bound(raw: bytes, limit: int) -> bool:
+    """Whether the brackets of ``raw`` nest at most ``limit`` levels, counting those inside
+    strings too (so a false answer proves nothing): each pass of ``replace`` takes the innermost
+    pairs away, at C speed. 23,000 small objects took the walk of the parsed value 27 ms."""
+    brackets = raw.translate(_BRACKETS, _NOT_BRACKETS)
+    for _ in range(limit):
+        if not brackets:
+            return True
+        brackets = brackets.replace(b"()", b"")
+    return not brackets
+
+
 def _too_deep(value: object, limit: int) -> bool:
     """Whether ``value`` nests containers more than ``limit`` levels deep (without recursion)."""
     level: list[Any] = [value]
@@ -63,6 +82,43 @@ def _too_deep(value: object, limit: int) -> bool:
         if not level:
             return False
     return True
+
+
+class _Repeated(Exception):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _once_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Repeated(key)
+            seen.add(key)
+    return found
+
+
+def _repeated_key(raw: bytes, value: object) -> str | None:
+    """A key that one object of the JSON text ``raw`` (parsed: ``value``) has twice, or None.
+
+    Every key of the text is written with one colon after it, and so is every key of ``value``
+    written again; the other colons are in strings, in both. So the two counts differ only when
+    a key went (or a colon was escaped, ``\u003a``): only then is the text parsed again, pair by
+    pair, 18 times slower (1 MiB of articles: 20 ms, where the counts take 3).
+    """
+    colons = raw.count(b":")
+    if b"\\u" in raw:
+        colons += raw.lower().count(b"\\u003a")
+    if colons <= orjson.dumps(value).count(b":"):
+        return None
+    try:
+        json.loads(raw, object_pairs_hook=_once_each)
+    except _Repeated as repeated:
+        return repeated.key
+    return None
 
 
 def _malformed(message: str) -> ValidationFailed:
@@ -109,8 +165,17 @@ async def read_json(request: web.Request) -> object:
         value = orjson.loads(raw)
     except orjson.JSONDecodeError as exc:
         raise _malformed(f"Malformed JSON: {exc}") from None
-    # Counting brackets is quick; walking the value is needed only when there are many.
+    # Counting brackets is quick; walking the value is needed only when they may nest too deep.
     many = raw.count(b"[") + raw.count(b"{") > MAX_DEPTH
-    if many and isinstance(value, dict | list) and _too_deep(value, MAX_DEPTH):
+    if (
+        many
+        and not _nesting_bound(raw, MAX_DEPTH)
+        and isinstance(value, dict | list)
+        and _too_deep(value, MAX_DEPTH)
+    ):
         raise _malformed(f"JSON nested more than {MAX_DEPTH} levels deep.")
+    if isinstance(value, dict | list):
+        repeated = _repeated_key(raw, value)
+        if repeated is not None:
+            raise _malformed(f"The key {repeated!r} appears twice in one object: send each key once.")
     return value

@@ -6,10 +6,12 @@ renders every one of them (and anything unexpected, as a 500) in the document's 
 
 from __future__ import annotations
 
+import itertools
 from http import HTTPStatus
 from typing import Any
 
 from ..domain import errors as domain
+from ..domain.errors import MAX_LISTED_FIELDS
 
 __all__ = [
     "APIError",
@@ -29,7 +31,11 @@ __all__ = [
     "from_domain",
     "for_status",
     "STATUSES",
+    "LEFT_OUT",
 ]
+
+# The error object's count of the field errors beyond the MAX_LISTED_FIELDS fields it lists.
+LEFT_OUT = "errors_not_listed"
 
 
 class APIError(Exception):
@@ -45,10 +51,15 @@ class APIError(Exception):
         *,
         fields: dict[str, list[str]] | None = None,
         headers: dict[str, str] | None = None,
+        left_out: int = 0,
     ) -> None:
         self.message = message or self.default_message()
         super().__init__(self.message)
-        self.fields = fields
+        self.fields, self.left_out = fields, left_out
+        if fields is not None and len(fields) > MAX_LISTED_FIELDS:
+            listed = dict(itertools.islice(fields.items(), MAX_LISTED_FIELDS))
+            self.left_out += sum(len(messages) for name, messages in fields.items() if name not in listed)
+            self.fields = listed
         self.headers = {**self.default_headers, **(headers or {})}
 
     @classmethod
@@ -60,6 +71,8 @@ class APIError(Exception):
         error: dict[str, Any] = {"type": self.type, "message": self.message}
         if self.fields:
             error["fields"] = self.fields
+        if self.left_out:
+            error[LEFT_OUT] = self.left_out
         return {"error": error}
 
 
@@ -173,7 +186,7 @@ def for_status(status: int, message: str | None = None) -> APIError:
 def from_domain(exc: domain.DomainError) -> APIError:
     """The API error for a domain error."""
     if isinstance(exc, domain.Invalid):
-        return ValidationFailed(exc.message, fields=exc.fields)
+        return ValidationFailed(exc.message, fields=exc.fields, left_out=exc.left_out)
     if isinstance(exc, domain.NotFound):
         return NotFound(exc.message)
     if isinstance(exc, domain.Conflict):

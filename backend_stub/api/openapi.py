@@ -27,7 +27,7 @@ from aiohttp import web
 
 from ..domain.pagination import PAGE_SIZE
 from . import articles, button, captures, checkouts, orders, plans, refunds
-from .idempotency import KEY_HEADER, MAX_KEY_LENGTH, REPLAYED_HEADER
+from .idempotency import KEPT_HEADER, KEY_HEADER, MAX_KEY_LENGTH, REPLAYED_HEADER
 from .negotiation import LATEST_VERSION
 from .openapi_errors import METHOD_NOT_ALLOWED, error_ref, error_responses, error_schemas
 from .openapi_examples import OPERATIONS
@@ -100,7 +100,9 @@ prefix means case-insensitive).
 
 **Retries.** Every `POST` takes an optional `Idempotency-Key`: a retry with the same key and
 request within 24 hours gets the first answer again, with `Idempotent-Replayed: true`, and
-nothing happens twice. A `204` answer has no body and no `Content-Type`.
+nothing happens twice, whatever fails: what a request did and the answer kept for its key are
+one commit. An answer that is not kept says `Idempotent-Kept: false` (after a 5xx nothing was
+done). Two `Idempotency-Key` headers are a 400. A `204` answer has no body and no `Content-Type`.
 
 CORS: preflights from any origin are answered; the `Authorization` and `Idempotency-Key` headers
 are allowed.
@@ -123,6 +125,11 @@ REPLAYED = {
     f" `{KEY_HEADER}`: nothing was done again.",
     "schema": {"type": "string", "enum": ["true"]},
 }
+KEPT = {
+    "description": f"`false` when the answer under `{KEY_HEADER}` was not kept: it is over the size an"
+    " answer is kept in (what was done stays done, and a retry under the key gets a 409 saying so).",
+    "schema": {"type": "string", "enum": ["false"]},
+}
 
 
 def _finish(method: str, operation: dict[str, Any]) -> None:
@@ -138,6 +145,7 @@ def _finish(method: str, operation: dict[str, Any]) -> None:
             answer = responses[status] = {**answer, "headers": dict(answer.get("headers", {}))}
             if method == "post":
                 answer["headers"][REPLAYED_HEADER] = ref("IdempotentReplayed", "headers")
+                answer["headers"][KEPT_HEADER] = ref("IdempotentKept", "headers")
             if "content" in answer and exchange.response is not None:
                 answer["content"] = {**answer["content"], JSON: {**answer["content"][JSON]}}
                 answer["content"][JSON]["example"] = exchange.response
@@ -183,7 +191,7 @@ def build_document(server_url: str) -> dict[str, Any]:
             "schemas": schemas,
             "responses": error_responses(),
             "parameters": {"IdempotencyKey": IDEMPOTENCY_KEY},
-            "headers": {**HEADERS, "IdempotentReplayed": REPLAYED},
+            "headers": {**HEADERS, "IdempotentReplayed": REPLAYED, "IdempotentKept": KEPT},
             "securitySchemes": {
                 "privateKey": {"type": "http", "scheme": "bearer", "description": "The private key, sk_..."},
                 "publicKey": {"type": "http", "scheme": "bearer", "description": "The public key, pk_..."},

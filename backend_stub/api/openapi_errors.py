@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..domain.errors import MAX_LISTED_FIELDS
 from . import errors as api_errors
 from .openapi_examples import ERRORS
 from .openapi_schema import MEDIA_TYPE_HEADER, Schema, array, content, obj, ref
@@ -144,6 +145,12 @@ def _detail(error_type: str | None = None, *, with_fields: bool = False, descrip
         "type": kind,
         "message": {"type": "string", "description": "What went wrong, for a person to read."},
         "fields": ref("FieldErrors"),
+        api_errors.LEFT_OUT: {
+            "type": "integer",
+            "minimum": 1,
+            "description": f"How many field errors `fields` leaves out: it lists the first"
+            f" {MAX_LISTED_FIELDS} fields (absent when it lists them all).",
+        },
     }
     required = ["type", "message", *(["fields"] if with_fields else [])]
     return obj(properties, required=required, description=description)
@@ -168,6 +175,7 @@ def error_schemas() -> dict[str, Schema]:
         " a required field reports 'This field is required.'",
         "additionalProperties": array({"type": "string"}),
         "minProperties": 1,
+        "maxProperties": MAX_LISTED_FIELDS,
     }
     schemas = {
         "Error": obj({"error": ref("ErrorDetail")}, description="The body of every error answer."),

@@ -35,7 +35,9 @@ _VERSIONED_PATH = re.compile(r"^/v(\d+)(/|$)")
 # The API takes a bearer key, never cookies, so any origin may call it.
 _CORS_HEADERS = {
     "Access-Control-Allow-Origin": "*",
-    "Access-Control-Expose-Headers": "X-Service-Media-Type, Retry-After, Allow, Idempotent-Replayed",
+    "Access-Control-Expose-Headers": (
+        "X-Service-Media-Type, Retry-After, Allow, Idempotent-Replayed, Idempotent-Kept"
+    ),
 }
 _PREFLIGHT_HEADERS = {
     **_CORS_HEADERS,

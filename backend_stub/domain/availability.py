@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import difflib
+from collections.abc import Callable, Iterable, Mapping
 from typing import NamedTuple
 
 from .errors import FieldErrors
 from .values import parse_amount, parse_currency, parse_product_type
 
-__all__ = ["AvailabilityQuery", "parse_query", "is_available"]
+__all__ = ["AvailabilityQuery", "PARAMETERS", "check_parameters", "parse_query", "is_available"]
+
+# What a check takes; anything else is a mistake to name (a misspelt product[type] was once
+# silently read as instalments).
+PARAMETERS = ("amount", "currency", "product[type]")
 
 
 # A tuple, not a frozen dataclass: it is built on every availability check, the hottest path.
@@ -18,6 +23,36 @@ class AvailabilityQuery(NamedTuple):
     amount: int
     currency: str
     product_type: str
+
+
+def _squeezed(name: str) -> str:
+    return "".join(char for char in name.lower() if char.isalnum())
+
+
+_KNOWN = frozenset(PARAMETERS)
+_SQUEEZED = {_squeezed(name): name for name in PARAMETERS}
+
+
+def _meant(name: str) -> str | None:
+    """The parameter ``name`` is a misspelling of, if one is close (``product_type``,
+    ``productType`` and ``product.type`` are ``product[type]``; ``ammount`` is ``amount``)."""
+    squeezed = _squeezed(name)
+    close = difflib.get_close_matches(squeezed, _SQUEEZED, n=1, cutoff=0.8)
+    return _SQUEEZED[close[0]] if close else None
+
+
+def check_parameters(names: Iterable[str]) -> None:
+    """:class:`Invalid` naming each parameter the check does not take, or is given twice."""
+    errors, seen = FieldErrors(), set[str]()
+    for name in names:
+        if name not in _KNOWN:
+            meant = _meant(name)
+            hint = f" did you mean {meant}?" if meant else " it takes " + ", ".join(PARAMETERS) + "."
+            errors.add(name, "Not a parameter of this check:" + hint)
+        elif name in seen:
+            errors.add(name, "Given twice: send it once.")
+        seen.add(name)
+    errors.raise_if_any()
 
 
 def parse_query(query: Mapping[str, str]) -> AvailabilityQuery:

@@ -11,6 +11,7 @@ from .errors import REQUIRED, FieldErrors
 from .value_rules import (
     DEFAULT_PRODUCT_TYPE,
     MAX_AMOUNT,
+    MAX_AMOUNT_DIGITS,
     PRODUCT_TYPES,
     amount_from_text,
     is_amount_value,
@@ -40,7 +41,7 @@ def parse_amount(value: object, field: str, errors: FieldErrors, *, minimum: int
     if isinstance(value, str):
         amount = amount_from_text(value)
         if amount is None and value.isascii() and value.isdigit():
-            errors.add(field, f"Must be at most {MAX_AMOUNT}.")
+            errors.add(field, _too_many_digits(value))
             return None
     elif isinstance(value, int) and not isinstance(value, bool):
         amount = value
@@ -56,6 +57,15 @@ def parse_amount(value: object, field: str, errors: FieldErrors, *, minimum: int
         errors.add(field, f"Must be at most {MAX_AMOUNT}.")
         return None
     return amount
+
+
+def _too_many_digits(digits: str) -> str:
+    """What is wrong with a string of digits the rule refuses: its value, or only its length
+    (``000000000012000`` is 12000, written with too many leading zeros)."""
+    significant = digits.lstrip("0") or "0"
+    if len(significant) <= MAX_AMOUNT_DIGITS and int(significant) <= MAX_AMOUNT:
+        return f"Must have at most {MAX_AMOUNT_DIGITS} digits: write {significant}, without leading zeros."
+    return f"Must be at most {MAX_AMOUNT}."
 
 
 def parse_json_amount(value: object, field: str, errors: FieldErrors, *, minimum: int = 0) -> int | None:

@@ -11,7 +11,8 @@ For each request outside ``/_sandbox/``, in order: enter it in the journal; main
 routes only) answers 503; a fault is taken (any path) and, without a delay, answers at once;
 the concurrency limit (API routes with a known key) answers 429; the fault's delay runs, counted as
 in flight; then the fault's status or drop, or the service itself
-(:func:`backend_stub.api.serving.serve`). Maintenance comes first so that it does not use up
+(:func:`backend_stub.api.serving.serve`); then the answer is written out, within the write
+timeout (:mod:`backend_stub.api.slow_readers`). Maintenance comes first so that it does not use up
 faults; a delayed request counts against its key's limit because it is in flight, which is how
 tests hold requests to reach the limit.
 
@@ -31,18 +32,22 @@ from ..api.negotiation import negotiate
 from ..api.rendering import MEDIA_TYPE
 from ..api.routing import Handler, RouteInfo
 from ..api.serving import error_answer, label_for_cors, serve
+from ..state import state_of
 from ..storage.merchants import MerchantStore
 from .faults import Fault
-from .journal import DROPPED, FAILED, Entry
+from .journal import ANSWERED, DROPPED, FAILED, UNREAD, Entry
 from .paths import CONTROL_PREFIX
 from .switchboard import SWITCHBOARD, Switchboard
+from .throttle import unknown_key_of
 
-__all__ = ["DROPPED_STATUS", "INTERNAL", "admit", "answer", "drop", "internal_get", "place_under_limit"]
+__all__ = ["DROPPED_STATUS", "ENTRY", "INTERNAL", "admit", "answer", "drop", "internal_get", "place_under_limit"]
 
 # Marks a request the server makes itself (a check for the first answers), which shares the
 # connection of the request that made it, and that request's place under the key's concurrency
 # limit: True when it has one, False when it was past the limit (the check then answers 429).
 INTERNAL = web.RequestKey("backend_stub.internal", bool)
+# The request's journal entry (copied into an internal check's clone: its parent's).
+ENTRY = web.RequestKey("backend_stub.journal_entry", Entry)
 # What a dropped request's never-sent response says (nginx's "no response").
 DROPPED_STATUS = 444
 # A request held by a delay when the sandbox was reset: it must not act on the fresh data.
@@ -67,16 +72,28 @@ async def admit(
     """
     if request.path.startswith(CONTROL_PREFIX):
         # The controls are neither journalled nor callable from a web page (no CORS).
-        return await serve(request, handler, info, None, cors=False)
+        control = await serve(request, handler, info, None, cors=False)
+        await state_of(request).slow_readers.send(request, control)
+        return control
     headers = request.headers
     holder = key_holder(headers.get("Authorization"), merchants)
-    entry = board.journal.open(
-        request.method, request.path, request.rel_url.raw_query_string, holder, headers.get("Origin")
-    )
-    # The limit counts keys as the merchants' keys they resolve to, whatever their spelling. An
-    # internal check (the first answers') is counted once, by the request that makes it.
     internal = request.get(INTERNAL)
-    key = holder[2] if holder is not None and info is not None and internal is None else None
+    # An internal check is a clone of the request that makes it, whose entry it is part of.
+    entry = board.journal.open(
+        request.method,
+        request.path,
+        request.rel_url.raw_query_string,
+        holder,
+        headers.get("Origin"),
+        None if internal is None else request.get(ENTRY),
+    )
+    request[ENTRY] = entry
+    # The limit counts keys as the merchants' keys they resolve to, whatever their spelling, and
+    # a request without a known key as its client's; an internal check (the first answers') is
+    # counted once, by the request that makes it.
+    key = None
+    if info is not None and internal is None:
+        key = holder[2] if holder is not None else unknown_key_of(request.remote)
     try:
         response, fault = None, None
         if board.maintenance.enabled or board.faults.active:  # so that "all off" costs two lookups
@@ -105,6 +122,13 @@ async def admit(
     if response.status == DROPPED_STATUS:  # a handler that dropped the connection (drop())
         entry.outcome = DROPPED
     entry.finish(response.status)
+    sent = False
+    try:
+        # An internal check's answer is its caller's to use, not to send.
+        sent = internal is not None or await state_of(request).slow_readers.send(request, response)
+    finally:  # not sent, or cancelled as its connection went (a server that cancels handlers)
+        if not sent and entry.outcome == ANSWERED:  # a drop fault's outcome stands
+            entry.outcome = UNREAD
     return response
 
 
@@ -175,13 +199,15 @@ async def internal_get(
 
 @contextmanager
 def place_under_limit(request: web.Request, key: str | None) -> Iterator[bool]:
-    """One place of ``key``'s concurrency limit (the key as its merchant has it; None: no known
-    key) held while a request that is not an API request itself (a page of the service) makes
-    its :func:`internal_get` requests: yields whether it got one (past the limit, they answer 429)."""
+    """One place of ``key``'s concurrency limit (the key as its merchant has it; None: a key the
+    server does not know, counted as its client's, as an API request's is) held while a request
+    that is not an API request itself (a page of the service) makes its :func:`internal_get`
+    requests: yields whether it got one (past the limit, they answer 429)."""
     throttle = request.app[SWITCHBOARD].throttle
-    entered = key is None or throttle.enter(key)
+    counted = key if key is not None else unknown_key_of(request.remote)
+    entered = throttle.enter(counted)
     try:
         yield entered
     finally:
-        if key is not None and entered:
-            throttle.leave(key)
+        if entered:
+            throttle.leave(counted)

@@ -1,7 +1,11 @@
 """The request journal: what reached the server, for tests to count and inspect.
 
 Every request except the controls' own is entered when it arrives and completed when it is
-answered, so a test also sees requests still in flight. Entries live in memory, oldest first,
+answered, so a test also sees requests still in flight. The button checks the server makes for
+the SDK's first answers are entered too, each ``part_of`` the request that made them, and counted
+with it against the journal's number of entries: a request for the first answers of twenty
+buttons counts one, not twenty-one (sixteen clients asking for them once left a merchant 7 of its
+own 102 entries). Entries live in memory, oldest first,
 up to a number of entries and a number of bytes (a flood of requests with long URLs and headers
 cannot grow the server), the oldest going first. Sequence numbers keep growing across clears
 and resets, so a mark taken before a clear stays valid. Of the key a request carried, only
@@ -43,6 +47,7 @@ __all__ = [
     "ANSWERED",
     "DROPPED",
     "FAILED",
+    "UNREAD",
     "Entry",
     "Journal",
     "JournalFilter",
@@ -61,9 +66,10 @@ PAGE_BYTES = 1024**2
 _SLICE_S = 0.002
 # What an entry costs beyond its strings: the object, its slots and the strings' headers.
 ENTRY_OVERHEAD = 400
-# What became of a request: still being served, answered, cut off by a ``drop`` fault, or
-# ended without an answer (the client went away or the handler was cancelled).
-IN_FLIGHT, ANSWERED, DROPPED, FAILED = "in_flight", "answered", "dropped", "failed"
+# What became of a request: still being served, answered, cut off by a ``drop`` fault, ended
+# without an answer (the client went away or the handler was cancelled), or answered but its
+# answer not taken by the client within the write timeout (api.slow_readers).
+IN_FLIGHT, ANSWERED, DROPPED, FAILED, UNREAD = "in_flight", "answered", "dropped", "failed", "unread"
 
 
 class Entry:
@@ -81,6 +87,7 @@ class Entry:
         "status",
         "outcome",
         "fault",
+        "part_of",
         "_clock",
         "_ended",
     )
@@ -93,8 +100,10 @@ class Entry:
         query_string: str,
         holder: KeyHolder | None,
         origin: str | None,
+        part_of: int | None = None,
     ) -> None:
         self.seq = seq
+        self.part_of = part_of
         self.started = time.time()
         self._clock = time.perf_counter()
         self.method = _strict(method)
@@ -142,6 +151,7 @@ class Entry:
             "origin": self.origin,
             "duration_ms": self.duration_ms,
             "fault": self.fault,
+            "part_of": self.part_of,
         }
 
 
@@ -219,12 +229,14 @@ async def render_page(page: Page) -> bytes:
 
 
 class Journal:
-    """The last requests, oldest first: at most ``capacity`` of them and about ``max_bytes``."""
+    """The last requests, oldest first: at most ``capacity`` of them (an entry ``part_of``
+    another counting with it) and about ``max_bytes``."""
 
     def __init__(self, capacity: int = DEFAULT_CAPACITY, max_bytes: int = DEFAULT_MAX_BYTES) -> None:
         self._entries: deque[Entry] = deque()
         self.capacity, self.max_bytes = capacity, max_bytes
         self.bytes = 0  # what the entries kept hold, by Entry.size
+        self.counted = 0  # the entries kept that are part of none
         self.last_seq = 0
 
     def open(
@@ -234,16 +246,28 @@ class Journal:
         query_string: str,
         holder: KeyHolder | None,
         origin: str | None,
+        part_of: Entry | None = None,
     ) -> Entry:
-        """Enter a request that just arrived, forgetting the oldest entries beyond the bounds."""
+        """Enter a request that just arrived (``part_of``: the request that made it), forgetting
+        the oldest entries beyond the bounds."""
         self.last_seq += 1
-        entry = Entry(self.last_seq, method, path, query_string, holder, origin)
+        parent = None if part_of is None else part_of.seq
+        entry = Entry(self.last_seq, method, path, query_string, holder, origin, parent)
         entries = self._entries
         entries.append(entry)
         self.bytes += entry.size
-        while len(entries) > self.capacity or self.bytes > self.max_bytes:
-            self.bytes -= entries.popleft().size
+        self.counted += parent is None
+        while self.counted > self.capacity or self.bytes > self.max_bytes:
+            self._forget_oldest()
+            # Parts left first have lost the request they were part of (it came before them).
+            while entries and entries[0].part_of is not None:
+                self._forget_oldest()
         return entry
+
+    def _forget_oldest(self) -> None:
+        gone = self._entries.popleft()
+        self.bytes -= gone.size
+        self.counted -= gone.part_of is None
 
     def select(self, wanted: JournalFilter = JournalFilter()) -> list[Entry]:
         """The entries the filter accepts, oldest first."""
@@ -274,7 +298,7 @@ class Journal:
     def clear(self) -> None:
         """Forget every entry; numbering goes on."""
         self._entries.clear()
-        self.bytes = 0
+        self.bytes = self.counted = 0
 
 
 _TRUE, _FALSE = frozenset({"true", "1", "yes"}), frozenset({"false", "0", "no", ""})

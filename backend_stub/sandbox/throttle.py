@@ -1,9 +1,10 @@
 """The concurrency limit: how many API requests one key may have in flight at once.
 
 A key is counted as the merchant's key it resolves to, however the Authorization header spells
-it (``bearer  sk_test_demo`` is ``sk_test_demo``). Requests without a known key are not
-counted: they are refused with 401 anyway, and counting them would let one anonymous client
-throttle every other.
+it (``bearer  sk_test_demo`` is ``sk_test_demo``). Requests without a known key are counted by
+their client's address (:func:`unknown_key_of`): they are refused with 401, but each still costs
+an answer and a journal entry, and sixteen clients sending them without a limit once filled the
+journal; counted together, one anonymous client could throttle every other.
 """
 
 from __future__ import annotations
@@ -13,7 +14,12 @@ from typing import Any
 from ..domain.errors import FieldErrors
 from .fields import read_int, read_object
 
-__all__ = ["Throttle"]
+__all__ = ["Throttle", "unknown_key_of"]
+
+
+def unknown_key_of(client: str | None) -> str:
+    """What requests without a known key are counted as: their client (its address)."""
+    return f"unknown key from {client}"
 
 
 class Throttle:

@@ -29,9 +29,9 @@ import sqlite3
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable
 from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import contextmanager, suppress
+from contextlib import AbstractContextManager, suppress
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
@@ -39,6 +39,7 @@ from typing import Any, TypeVar
 from ..domain.errors import DeadlineExceeded
 from ..turns import next_turn
 from .filtering import install_functions
+from .writes import Unit, Writes
 
 __all__ = ["Database", "READERS", "WAL_SIZE_LIMIT"]
 
@@ -170,6 +171,7 @@ class Database:
         self._writer.executescript(_schema())
         _add_new_columns(self._writer)
         install_functions(self._writer)
+        self._writes = Writes(self._writer, self._checkpoint_if_big)
         self._local = threading.local()
         self._readers: list[sqlite3.Connection] = []
         self._readers_lock = threading.Lock()
@@ -203,20 +205,18 @@ class Database:
     @property
     def connection(self) -> sqlite3.Connection:
         """The calling thread's connection: a reader's inside :meth:`read`, else the writer."""
-        return getattr(self._local, "connection", None) or self._writer
+        reader: sqlite3.Connection | None = getattr(self._local, "connection", None)
+        return reader if reader is not None else self._writes.claim()
 
-    @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
-        """A write transaction: committed when the block ends, rolled back if it raises."""
-        connection = self._writer
-        connection.execute("BEGIN IMMEDIATE")
-        try:
-            yield connection
-        except BaseException:
-            connection.execute("ROLLBACK")
-            raise
-        connection.execute("COMMIT")
-        self._checkpoint_if_big()
+    def transaction(self) -> AbstractContextManager[sqlite3.Connection]:
+        """A write transaction: committed when the block ends, rolled back if it raises (in a
+        unit, a part of the unit's transaction: :mod:`.writes`)."""
+        return self._writes.transaction()
+
+    def unit(self) -> AbstractContextManager[Unit]:
+        """Every transaction of the calling task joined into one until the block ends,
+        committed by :meth:`~.writes.Unit.commit` with a last write (:mod:`.writes`)."""
+        return self._writes.unit()
 
     def _checkpoint_if_big(self) -> None:
         """Once the log holds more than :data:`WAL_SIZE_LIMIT`, copy it into the database on a
@@ -250,17 +250,17 @@ class Database:
         the database: a log past its limit, or a file that a vacuum under load cut in the log
         only (a reset under a soak's load left 23 MB where the next one found 1 MB of pages).
         """
-        writer = self._writer
-        free = writer.execute("PRAGMA freelist_count").fetchone()[0]
+        free = self.connection.execute("PRAGMA freelist_count").fetchone()[0]
         if free >= _SPARE_PAGES:
-            if writer.execute("PRAGMA auto_vacuum").fetchone()[0] == _INCREMENTAL:
+            if self.connection.execute("PRAGMA auto_vacuum").fetchone()[0] == _INCREMENTAL:
                 for _ in range(free):  # each step frees at least one page
                     await next_turn()
-                    # executescript runs the pragma to its end; execute() runs one step of it,
-                    # which frees one page: 8,000 steps, each a turn, for 32 MB.
-                    writer.executescript(f"PRAGMA incremental_vacuum({_PAGES_PER_STEP});")
+                    with self._writes.writable() as writer:
+                        # executescript runs the pragma to its end; execute() runs one step of
+                        # it, which frees one page: 8,000 steps, each a turn, for 32 MB.
+                        writer.executescript(f"PRAGMA incremental_vacuum({_PAGES_PER_STEP});")
                     self._checkpoint_if_big()  # a step writes a megabyte of log
-                    if not writer.execute("PRAGMA freelist_count").fetchone()[0]:
+                    if not self.connection.execute("PRAGMA freelist_count").fetchone()[0]:
                         break
         elif not self._files_outgrown():
             return
@@ -268,8 +268,8 @@ class Database:
 
     def _files_outgrown(self) -> bool:
         """Whether the log is past its limit, or the database file longer than its pages."""
-        page_size = self._writer.execute("PRAGMA page_size").fetchone()[0]
-        pages = self._writer.execute("PRAGMA page_count").fetchone()[0]
+        page_size = self.connection.execute("PRAGMA page_size").fetchone()[0]
+        pages = self.connection.execute("PRAGMA page_count").fetchone()[0]
         try:
             database, log = os.stat(self.path).st_size, os.stat(self.path + "-wal").st_size
         except OSError:

@@ -21,14 +21,15 @@ from ..turns import StepSize, next_turn
 from .database import Database
 from .orders import load_fixture_orders
 
-__all__ = ["DEFAULT_FIXTURE", "read_fixture", "load_fixture", "reset"]
+__all__ = ["DEFAULT_FIXTURE", "finish_interrupted_reset", "read_fixture", "load_fixture", "reset"]
 
 DEFAULT_FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "default.json"
 # Rows of a table a reset deletes in its first step, and at most in one step (StepSize).
 _FIRST_DELETED, _MOST_DELETED = 16, 1000
 # Emptied by the reset's last transaction only: until then requests keep writing rows that name
-# their merchant (an answer stored under an idempotency key), which would fail the foreign key.
-_MERCHANT_TABLES = frozenset({"merchants", "limits", "rates"})
+# their merchant (an answer stored under an idempotency key), which would fail the foreign key;
+# and the mark of the reset under way (schema_resets.sql) goes with the rest, all at once.
+_LAST_TABLES = frozenset({"merchants", "limits", "rates", "reset_under_way"})
 
 # Sections of a fixture file beyond "merchants", each with the function that loads its rows:
 # ``loader(connection, rows, whole_fixture)``. Resource modules register themselves here.
@@ -85,9 +86,16 @@ async def reset(db: Database, data: dict[str, Any]) -> None:
     ms of answers stored under idempotency keys); then one transaction deletes what came in
     between and loads the fixture, so the reset ends on exactly the fixture. The merchants and
     their limits and rates (a few rows) stay until that transaction: requests go on naming them meanwhile.
+
+    All or nothing, whatever stops it: the first transaction marks the reset under way, and a
+    server that opens a file so marked finishes it (:func:`finish_interrupted_reset`). Between
+    the steps an order's running totals may count refunds already deleted, which never comes
+    to be seen after a kill.
     """
+    with db.transaction() as conn:
+        conn.execute("INSERT INTO reset_under_way (started) VALUES (?)", (time.time(),))
     for table in db.tables():
-        if table in _MERCHANT_TABLES:
+        if table in _LAST_TABLES:
             continue
         size = StepSize(_FIRST_DELETED, _MOST_DELETED)
         while True:
@@ -97,11 +105,24 @@ async def reset(db: Database, data: dict[str, Any]) -> None:
                 break
             size.took(time.perf_counter() - started)
     await next_turn()
+    _empty_and_fill(db, data)
+    await db.give_back_space()
+
+
+def finish_interrupted_reset(db: Database, data: dict[str, Any]) -> bool:
+    """Finish a reset that a killed server left under way (in one transaction, before the server
+    answers anything); whether there was one."""
+    if db.query_one("SELECT 1 FROM reset_under_way LIMIT 1") is None:
+        return False
+    _empty_and_fill(db, data)
+    return True
+
+
+def _empty_and_fill(db: Database, data: dict[str, Any]) -> None:
     with db.transaction() as conn:
         for table in db.tables():
             conn.execute(f'DELETE FROM "{table}"')  # names come from sqlite_master
         _fill(conn, data)
-    await db.give_back_space()
 
 
 def _delete_some(db: Database, table: str, most: int) -> int:

@@ -3,7 +3,8 @@ and the versioned files under ``/sdk/``.
 
 Versioned names carry a content hash, so they are cached for a year and never revalidated;
 the loader's own URL is what merchants embed, so it is cached briefly. Every script is
-precompressed at build time and served as brotli or gzip when the browser accepts it.
+precompressed at build time and served as brotli or gzip when the browser accepts it
+(:mod:`.content_coding` reads ``Accept-Encoding``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from ..state import state_of
 from .batch_checks import batch_checks
 from .bridge_page import render_bridge
 from .compiled_sdk import Presence, inspect
+from .content_coding import IDENTITY, choose_coding
 from .first_answers import fetched_first_answers
 
 __all__ = ["ROUTES", "add_file_cache", "cross_origin", "SdkFiles"]
@@ -77,18 +79,15 @@ def _files(request: web.Request) -> SdkFiles:
 
 
 def _serve(request: web.Request, files: SdkFiles, name: str, cache_control: str) -> web.Response:
-    accepted = request.headers.get("Accept-Encoding", "")
-    body, encoding = files.files[name], None
-    for candidate, suffix in ENCODINGS:
-        if candidate in accepted and name + suffix in files.files:
-            body, encoding = files.files[name + suffix], candidate
-            break
+    suffixes = {coding: name + suffix for coding, suffix in ENCODINGS if name + suffix in files.files}
+    encoding = choose_coding(request.headers.get("Accept-Encoding"), list(suffixes))
+    body = files.files[suffixes.get(encoding, name)]
     response = web.Response(body=body)
     response.headers["Content-Type"] = CONTENT_TYPES[Path(name).suffix]
     response.headers["Cache-Control"] = cache_control
     response.headers["Vary"] = "Accept-Encoding"
     response.headers["X-Content-Type-Options"] = "nosniff"
-    if encoding:
+    if encoding != IDENTITY:
         response.headers["Content-Encoding"] = encoding
     if name == files.manifest.get("bridge_worker"):
         response.headers["Content-Security-Policy"] = WORKER_CSP

@@ -9,7 +9,8 @@ Either way the SDK's own rules (:mod:`backend_stub.sdk_rules`, the modules Bryth
 bridge's worker) decide what the elements are, and each distinct (amount, currency, product
 type) is checked exactly as the browser would check it: a ``GET /checkout/button`` with the
 public key, through the route's own pipeline (journal, maintenance, faults, keys), made
-in-process. The worker adopts the answers and checks none of them again.
+in-process: each check's journal entry is part of the request's, and counts with it. The worker
+adopts the answers and checks none of them again.
 
 Bounds, so that one request costs what a few button checks cost (docs/sdk.md, "Start"):
 
@@ -18,7 +19,8 @@ Bounds, so that one request costs what a few button checks cost (docs/sdk.md, "S
   rows it answered, and the loader reports the rest to the bridge, whose checks are ordinary
   ``GET /checkout/button`` requests;
 - the whole request holds one place of the key's concurrency limit (its checks none of their
-  own): past the limit every check answers 429, as a browser's would.
+  own), or of its client's for a key the server does not know: past the limit every check
+  answers 429, as a browser's would.
 
 Element data is the merchant page's, so it may be anything: what the rules refuse gets what a
 bad attribute gets (a console warning, the element hidden); what is not element data at all

@@ -7,6 +7,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from backend_stub.domain.articles import MAX_POSTED_ARTICLES
+from backend_stub.domain.errors import MAX_LISTED_FIELDS
 from tests.api.lists import all_results
 from tests.conftest import DEMO_PRIVATE, DEMO_PUBLIC, OTHER_PRIVATE, bearer
 
@@ -339,3 +341,32 @@ async def test_v1_json(api):
     assert response.status == 204
     assert await _ids(api, "/v1" + ARTICLES) == ["a"]
     assert (await api.delete("/v1" + ARTICLES + "/a", headers=bearer(DEMO_PRIVATE))).status == 204
+
+
+# --- bounded bodies and answers ------------------------------------------------------------------
+
+
+async def test_the_most_articles_a_request_may_post_are_all_written(api):
+    articles = [_article(f"a{n}", f"Item {n}") for n in range(MAX_POSTED_ARTICLES)]
+    assert (await _post(api, articles)).status == 204
+    listed = await api.get(ARTICLES, headers=bearer(DEMO_PRIVATE))
+    assert (await listed.json())["paging"]["count"] == MAX_POSTED_ARTICLES
+
+
+async def test_one_article_more_is_400_naming_the_body_and_writes_nothing(api):
+    articles = [_article(f"a{n}", f"Item {n}") for n in range(MAX_POSTED_ARTICLES + 1)]
+    response = await _post(api, articles)
+    assert response.status == 400
+    assert str(MAX_POSTED_ARTICLES) in (await response.json())["error"]["fields"]["body"][0]
+    assert (await api.get(ARTICLES, headers=bearer(DEMO_PRIVATE))).status == 404
+
+
+async def test_an_answer_lists_the_first_fields_and_counts_the_errors_it_leaves_out(api):
+    # Every empty article misses its id, name and url: three errors each.
+    response = await _post(api, [{}] * MAX_POSTED_ARTICLES)
+    body = await response.read()
+    error = (await response.json())["error"]
+    assert response.status == 400 and len(body) < 20_000
+    assert len(error["fields"]) == MAX_LISTED_FIELDS
+    assert list(error["fields"])[:4] == ["[0].id", "[0].name", "[0].url", "[1].id"]
+    assert error["errors_not_listed"] == 3 * MAX_POSTED_ARTICLES - MAX_LISTED_FIELDS

@@ -92,3 +92,38 @@ async def test_missing_field_says_required(api):
     response = await api.get("/checkout/button", headers=bearer(DEMO_PUBLIC))
     fields = (await response.json())["error"]["fields"]
     assert fields == {"amount": ["This field is required."], "currency": ["This field is required."]}
+
+
+@pytest.mark.parametrize(
+    ("query", "field", "says"),
+    [
+        ("amount=60000&currency=EUR&product_type=pay_later", "product_type", "did you mean product[type]?"),
+        ("amount=60000&currency=EUR&productType=pay_later", "productType", "did you mean product[type]?"),
+        ("ammount=6000&currency=EUR", "ammount", "did you mean amount?"),
+        ("amount=6000&currency=EUR&debug=1", "debug", "it takes amount, currency, product[type]."),
+        ("amount=6000&amount=900000&currency=EUR", "amount", "Given twice"),
+    ],
+)
+async def test_a_parameter_the_check_does_not_take_is_400_naming_it(api, query, field, says):
+    # A misspelt product[type] was read as instalments, and 60000 checked against its limits.
+    response = await api.get(f"/checkout/button?{query}", headers=bearer(DEMO_PUBLIC))
+    assert response.status == 400
+    messages = (await response.json())["error"]["fields"][field]
+    assert says in messages[0]
+
+
+@pytest.mark.parametrize(
+    ("amount", "says"),
+    [
+        ("000000000012000", "Must have at most 14 digits: write 12000, without leading zeros."),
+        ("000000000000000", "Must have at most 14 digits: write 0, without leading zeros."),
+        ("10000000000001", "Must be at most 10000000000000."),
+        ("99999999999999999999", "Must be at most 10000000000000."),
+    ],
+)
+async def test_an_amount_the_rule_refuses_is_told_what_is_wrong_with_it(api, amount, says):
+    response = await api.get(
+        "/checkout/button", params={"amount": amount, "currency": "EUR"}, headers=bearer(DEMO_PUBLIC)
+    )
+    assert response.status == 400
+    assert (await response.json())["error"]["fields"]["amount"] == [says]

@@ -55,6 +55,14 @@ async def test_a_page_reads_its_answers_without_a_preflight_and_nothing_caches_t
     assert len(await checks(api)) == 2, "one check per distinct triple, each journalled"
 
 
+async def test_the_checks_are_part_of_the_request_s_journal_entry(api):
+    await first(api, query([row(1, 5000), row(2, 10), row(3, 6000)]))
+    entries = (await (await api.get("/_sandbox/requests")).json())["requests"]
+    (request,) = [entry for entry in entries if entry["path"] == "/sdk/first"]
+    assert request["part_of"] is None
+    assert [entry["part_of"] for entry in entries if entry["path"] == BUTTON] == [request["seq"]] * 3
+
+
 async def test_one_request_checks_at_most_its_bound_of_triples_and_says_how_many_rows_it_took(api):
     rows = [row(index + 1, 5000 + index) for index in range(FIRST_ELEMENTS + 10)]
     _, answers = await first(api, query(rows))

@@ -47,6 +47,10 @@ BODIES = {
     "lone surrogate": b'{"status": "\\ud800"}',
     "two documents": b"{} {}",
     "empty": b"",
+    # A parser keeps the last of two equal keys, a proxy or a log may read the first.
+    "a key twice": b'{"amount": 1000, "amount": 2000}',
+    "a key twice, deeper": b'[{"id": "a", "name": "A", "id": "b"}]',
+    "a key twice, once escaped": b'{"amount": 1000, "am\\u006funt": 2000}',
 }
 
 
@@ -60,6 +64,20 @@ async def test_a_malformed_body_is_a_400_on_body_on_every_json_route(api, ids, r
         if (problem := await mismatch(await api.post(path, data=body, headers=headers), 400, "body"))
     }
     assert wrong == {}
+
+
+async def test_colons_and_escapes_in_strings_are_no_repeated_key(api):
+    # Colons in a name and a URL, an escaped colon, and a backslash before "u003a", which the
+    # quick count of colons takes for one: the check that reads each pair finds no key twice.
+    body = (
+        rb'[{"id": "a", "name": "At 10:30", "url": "https://x.example:8443/a",'
+        rb' "description": "\u003a \\u003a"}]'
+    )
+    headers = bearer(DEMO_PRIVATE, **{"Content-Type": "application/json"})
+    response = await api.post("/me/campaigns/c/articles", data=body, headers=headers)
+    assert response.status == 204, await response.text()
+    listed = await (await api.get("/me/campaigns/c/articles", headers=bearer(DEMO_PRIVATE))).json()
+    assert listed["results"][0]["description"] == ": \\u003a"
 
 
 WRONG_TYPES = [

@@ -16,14 +16,12 @@ from pathlib import Path
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
+from backend_stub.api import idempotency
 from backend_stub.app import create_app
 from backend_stub.config import Config
 from backend_stub.domain.refunds import REFUNDS_SHOWN
 from backend_stub.state import STATE
-from backend_stub.storage import Database
 from backend_stub.storage import idempotency as idempotency_store
-from backend_stub.storage.fixture import load_fixture, read_fixture
-from backend_stub.storage.idempotency import IdempotencyStore, StoredAnswer
 from tests.api.hostile import until_in_flight
 from tests.api.seeding import config_without_orders, confirmed_order
 from tests.conftest import DEMO_PRIVATE, OTHER_PRIVATE, bearer
@@ -233,7 +231,20 @@ async def test_keys_survive_a_restart(tmp_path: Path):
     assert effect["remaining_amount"] == 9000  # type: ignore[index]
 
 
-@pytest.mark.parametrize("key", ["", "k" * 256, "clé"], ids=["empty", "too-long", "not-ascii"])
+@pytest.mark.parametrize(
+    "key", ["k", "k" * 255, "a key", "~", " !~"], ids=["1", "255", "space", "tilde", "ends"]
+)
+async def test_any_printable_ascii_key_of_1_to_255_characters_is_taken(api, key):
+    retry = await _refund(api)
+    assert (await _post(api, retry.path, retry.body, key=key))[0] == 200
+    status, _, headers = await _post(api, retry.path, retry.body, key=key)
+    assert (status, headers.get(REPLAYED)) == (200, "true")
+    assert (await _state(api, retry.effect))["remaining_amount"] == 9000  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    "key", ["", "k" * 256, "clé", "a\tb"], ids=["empty", "too-long", "not-ascii", "control"]
+)
 async def test_a_bad_key_is_400_naming_the_header(api, key):
     retry = await _refund(api)
     status, body, _ = await _post(api, retry.path, retry.body, key=key)
@@ -306,26 +317,94 @@ async def test_a_refund_held_across_a_reset_is_ended_unapplied_and_its_key_forgo
     assert (await _state(api, path))["remaining_amount"] == 9000  # type: ignore[index]
 
 
-async def test_expired_answers_go_in_batches_and_never_replay(tmp_path: Path):
-    db = Database(tmp_path / "keys.sqlite3")
-    try:
-        load_fixture(db, read_fixture())
-        store = IdempotencyStore(db, lifetime_s=100)
-        answer = StoredAnswer("f", 200, {}, b"{}")
-        with db.transaction() as conn:  # older than the lifetime, and never swept
-            conn.executemany(
-                "INSERT INTO idempotent_answers (merchant_id, key, created, size, fingerprint, status,"
-                " headers, data) VALUES ('demo-shop', ?, 0, 100, 'f', 200, '{}', NULL)",
-                [(f"old-{n}",) for n in range(idempotency_store.SWEEP_BATCH + 10)],
-            )
-        assert store.find("demo-shop", "old-1", now=1000) is None
-        store.keep("demo-shop", "new-1", answer, now=1000, generation=store.generation)
-        left = db.count("SELECT count(*) FROM idempotent_answers WHERE key LIKE 'old-%'")
-        assert left == 10  # one batch per keep, never the whole table
-        store.keep("demo-shop", "new-2", answer, now=1001, generation=store.generation)
-        assert db.count("SELECT count(*) FROM idempotent_answers WHERE key LIKE 'old-%'") == 0
-        store.keep("demo-shop", "new-3", answer, now=1002, generation=store.generation - 1)
-        assert store.find("demo-shop", "new-3", now=1002) is None  # made before a reset: not kept
-        assert store.usage("demo-shop") == (2, 2 * (100 + 5 + 2 + 1 + 2))
-    finally:
-        db.close()
+# --- the effect and the answer kept for its key are one commit ---------------------------------
+
+
+def _full_disk(api: TestClient) -> None:
+    """No more pages for the server's database than it has now: SQLite answers "database or
+    disk is full" past them, as it does on a full disk (tests/faults fills a real one)."""
+    writer = api.server.app[STATE].db._writer
+    pages = writer.execute("PRAGMA page_count").fetchone()[0]
+    writer.execute(f"PRAGMA max_page_count = {pages}")
+
+
+def _disk_back(api: TestClient) -> None:
+    api.server.app[STATE].db._writer.execute("PRAGMA max_page_count = 4294967294")
+
+
+async def test_a_refund_whose_answer_cannot_be_stored_is_undone_and_its_retry_refunds_once(api):
+    # The answer lists the order's newest refunds (25 KB): the refund's row fits the pages the
+    # database has, its answer does not.
+    order = await confirmed_order(api, 10**6)
+    path = f"/orders/{order}/refund"
+    for _ in range(REFUNDS_SHOWN):
+        assert (await _post(api, path, {"amount": 1}, key=None))[0] == 200
+    _full_disk(api)
+    status, body, headers = await _post(api, path, {"amount": 500})
+    assert status == 500, body
+    assert b"could not be stored" in body and headers["Idempotent-Kept"] == "false"
+    assert (await _state(api, path))["refund_count"] == REFUNDS_SHOWN  # type: ignore[index]
+
+    _disk_back(api)
+    status, _, headers = await _post(api, path, {"amount": 500})
+    assert (status, headers.get(REPLAYED)) == (200, None)
+    status, _, headers = await _post(api, path, {"amount": 500})
+    assert (status, headers.get(REPLAYED)) == (200, "true")
+    refunds = await _state(api, path)
+    assert refunds["refund_count"] == REFUNDS_SHOWN + 1  # type: ignore[index]
+    assert refunds["remaining_amount"] == 10**6 - REFUNDS_SHOWN - 500  # type: ignore[index]
+
+
+async def test_a_write_that_fails_under_a_key_is_a_5xx_not_kept(api):
+    # Ten articles of 10,000 characters need pages the database cannot have.
+    article = {"name": "Walnut desk", "url": "https://shop.example/a", "description": "d" * 10_000}
+    articles = [{**article, "id": f"a{n}"} for n in range(10)]
+    _full_disk(api)
+    status, body, headers = await _post(api, ARTICLES, articles)
+    assert status == 500, body
+    assert headers["Idempotent-Kept"] == "false"
+    _disk_back(api)
+    status, _, headers = await _post(api, ARTICLES, articles)
+    assert (status, headers.get(REPLAYED)) == (204, None)
+    assert (await _state(api, ARTICLES))["paging"]["count"] == 10  # type: ignore[index]
+
+
+async def test_two_idempotency_key_headers_are_400_and_do_nothing(api):
+    retry = await _refund(api)
+    headers = [*bearer(DEMO_PRIVATE).items(), ("Idempotency-Key", "first"), ("Idempotency-Key", "second")]
+    response = await api.post(retry.path, json=retry.body, headers=headers)
+    body = await response.json()
+    assert response.status == 400
+    assert "2" in body["error"]["fields"]["Idempotency-Key"][0]
+    assert (await _state(api, retry.effect))["remaining_amount"] == 10000  # type: ignore[index]
+    # Neither key was spent: each of them still refunds once.
+    for key in ("first", "second"):
+        assert (await _post(api, retry.path, retry.body, key=key))[2].get(REPLAYED) is None
+    assert (await _state(api, retry.effect))["remaining_amount"] == 8000  # type: ignore[index]
+
+
+def test_answers_a_retry_could_change_are_not_kept_and_the_others_are():
+    assert [status for status in (200, 201, 204, 400, 404, 409, 415) if not idempotency.is_kept(status)] == []
+    assert [status for status in (408, 429, 500, 502, 503) if idempotency.is_kept(status)] == []
+
+
+async def test_an_answer_too_large_to_keep_is_sent_and_costs_no_other_key(api, monkeypatch):
+    order = await confirmed_order(api, 10000)
+    path = f"/orders/{order}/refund"
+    for n in range(3):
+        assert (await _post(api, path, {"amount": 100}, key=f"small-{n}"))[0] == 200
+    store = api.server.app[STATE].idempotency
+    keys_before, bytes_before = store.usage("demo-shop")
+    # A refund's answer lists the order's refunds: with four, it is over this limit.
+    monkeypatch.setattr(idempotency, "MAX_ANSWER_BYTES", 800)
+    status, body, headers = await _post(api, path, {"amount": 100}, key="large")
+    assert status == 200 and len(body) > 800
+    assert headers["Idempotent-Kept"] == "false"
+    keys_after, bytes_after = store.usage("demo-shop")
+    assert keys_after == keys_before + 1 and bytes_after - bytes_before < 800  # a short 409 instead
+    for n in range(3):
+        assert (await _post(api, path, {"amount": 100}, key=f"small-{n}"))[2][REPLAYED] == "true"
+    status, body, headers = await _post(api, path, {"amount": 100}, key="large")
+    assert (status, headers[REPLAYED]) == (409, "true")
+    assert b"not kept" in body
+    assert (await _state(api, path))["remaining_amount"] == 10000 - 4 * 100  # type: ignore[index]

@@ -7,10 +7,12 @@ the tests wait on answers, never on the clock.
 from __future__ import annotations
 
 import asyncio
+import json
 
 import pytest
 
 from backend_stub.config import Config
+from backend_stub.sdk_rules.attributes import WATCHED
 from tests.conftest import DEMO_PRIVATE, DEMO_PUBLIC, OTHER_PUBLIC, bearer
 
 BUTTON = "/checkout/button"
@@ -83,13 +85,28 @@ async def test_the_limit_is_per_key(api):
     assert [response.status for response in await held] == [201] * LIMIT
 
 
-async def test_requests_without_a_key_are_not_counted(api):
-    await hold_next(api, LIMIT + 2)
-    held = asyncio.gather(*(check_button(api, key=None) for _ in range(LIMIT + 2)))
-    await until_in_flight(api, LIMIT + 2)
-    assert (await limits(api))["in_flight"] == 0
+@pytest.mark.parametrize("key", [None, "pk_test_nobody"], ids=["no key", "unknown key"])
+async def test_requests_without_a_known_key_are_counted_as_their_client_s(api, key):
+    await hold_next(api, LIMIT)
+    held = asyncio.gather(*(check_button(api, key=key) for _ in range(LIMIT)))
+    await until_in_flight(api, LIMIT)
+    assert (await check_button(api, key=key)).status == 429  # not one more 401 to journal
+    assert (await check_button(api, DEMO_PUBLIC)).status == 201  # a merchant's key is its own
     await release(api)
-    assert [response.status for response in await held] == [401] * (LIMIT + 2)
+    assert [response.status for response in await held] == [401] * LIMIT
+
+
+async def test_first_answers_for_an_unknown_key_are_counted_as_their_client_s(api):
+    await hold_next(api, LIMIT)
+    held = asyncio.gather(*(check_button(api, key=None) for _ in range(LIMIT)))
+    await until_in_flight(api, LIMIT)
+    values = {"data-service-button": "", "data-amount": "6000", "data-currency": "EUR"}
+    row = [1, "BUTTON", *(values.get(name, False) for name in WATCHED)]
+    params = {"public-key": "pk_test_nobody", "sandbox": "true", "elements": json.dumps([row])}
+    first = await (await api.get("/sdk/first", params=params)).json()
+    assert [answer[-1] for answer in first["answers"]] == [429]
+    await release(api)
+    await held
 
 
 async def test_limit_changes_at_run_time_and_reset_restores_it(api):

@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from backend_stub.domain.errors import MAX_LISTED_FIELDS
 from backend_stub.sandbox.seeding import STEP
 from tests.api.lists import all_results
 from tests.api.seeding import config_without_orders
@@ -228,3 +229,17 @@ async def test_a_body_above_the_api_limit_is_accepted(api):
     assert response.status == 201
     listed = await (await api.get("/orders", headers=bearer(DEMO_PRIVATE))).json()
     assert listed["paging"]["count"] == 1000
+
+
+async def test_a_body_of_many_bad_orders_gets_a_short_answer_that_counts_what_it_leaves_out(api):
+    # 1,000 orders of 50 unknown fields each: 50,000 errors, in an 8 MiB body at most.
+    orders = [{f"field_{n}": 1 for n in range(50)}] * 1000
+    body = io.BytesIO(json.dumps(orders).encode())
+    response = await api.post(
+        SEED, data=body, headers=bearer(DEMO_PRIVATE, **{"Content-Type": "application/json"})
+    )
+    answer = await response.read()
+    error = json.loads(answer)["error"]
+    assert response.status == 400 and len(answer) < 50_000
+    assert len(error["fields"]) == MAX_LISTED_FIELDS
+    assert error["errors_not_listed"] == 50 * 1000 - MAX_LISTED_FIELDS

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from backend_stub.domain.articles import MAX_POSTED_ARTICLES
 from tests.demo.shopper import Console
 
 # What reaches past the page's right edge (the page then scrolls sideways).
@@ -68,7 +69,8 @@ def test_a_long_campaign_pages_through_the_service_s_pages(page: Page, store, se
         }
         for number in range(3000)
     ]
-    service.call("POST", "/me/campaigns/big-sale/articles", articles)
+    for first in range(0, len(articles), MAX_POSTED_ARTICLES):  # as many requests as the API asks
+        service.call("POST", "/me/campaigns/big-sale/articles", articles[first : first + MAX_POSTED_ARTICLES])
     page.goto(f"{store.url}/backoffice/campaigns?campaign=big-sale")
     expect(page.get_by_test_id("article-count")).to_have_text("3000 articles · showing 1–20.")
     expect(page.get_by_text("Page 1 of 150")).to_be_visible()

@@ -19,7 +19,8 @@ NOW = datetime(2026, 11, 23, 10, tzinfo=UTC)
 def test_an_older_database_gains_the_product_type(tmp_path):
     path = tmp_path / "service.sqlite3"
     db = Database(path)
-    db.connection.execute("INSERT INTO merchants VALUES ('m', 'Shop', 'pk_m', 'sk_m')")
+    with db.transaction() as conn:
+        conn.execute("INSERT INTO merchants VALUES ('m', 'Shop', 'pk_m', 'sk_m')")
     OrderStore(db).create("m", [Order("kept", "Lamp", "EUR", 1000, "pending", NOW)])
     db.close()
     old = sqlite3.connect(path)
@@ -36,7 +37,8 @@ def test_an_older_database_gains_the_product_type(tmp_path):
 def test_an_older_database_gets_its_totals_from_its_rows(tmp_path):
     path = tmp_path / "service.sqlite3"
     db = Database(path)
-    db.connection.execute("INSERT INTO merchants VALUES ('m', 'Shop', 'pk_m', 'sk_m')")
+    with db.transaction() as conn:
+        conn.execute("INSERT INTO merchants VALUES ('m', 'Shop', 'pk_m', 'sk_m')")
     orders = [Order(oid, "Lamp", "EUR", 10_000, "confirmed", NOW, NOW) for oid in ("a", "b", "quiet")]
     OrderStore(db).create("m", orders)
     refunds, captures = RefundStore(db), CaptureStore(db)

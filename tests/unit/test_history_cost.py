@@ -49,7 +49,8 @@ def steps(db: Database, work: Callable[[], object]) -> int:
 
 def test_a_request_costs_the_same_whatever_the_order_s_history():
     db = Database()
-    db.connection.execute("INSERT INTO merchants VALUES ('m', 'Shop', 'pk_m', 'sk_m')")
+    with db.transaction() as conn:
+        conn.execute("INSERT INTO merchants VALUES ('m', 'Shop', 'pk_m', 'sk_m')")
     OrderStore(db).create("m", [Order("o", "Lamp", "EUR", 10**9, "confirmed", NOW, NOW)])
     refunds, captures = RefundStore(db), CaptureStore(db)
     capture = captures.create("m", "o", 10**8, now=NOW)

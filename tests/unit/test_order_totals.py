@@ -57,9 +57,11 @@ def capture_totals_and_sums(db: Database) -> list[tuple[object, ...]]:
 
 def shop(db: Database, *merchants: str) -> None:
     for merchant in merchants:
-        db.connection.execute(
-            "INSERT INTO merchants VALUES (?, 'Shop', ?, ?)", (merchant, f"pk_{merchant}", f"sk_{merchant}")
-        )
+        with db.transaction() as conn:
+            conn.execute(
+                "INSERT INTO merchants VALUES (?, 'Shop', ?, ?)",
+                (merchant, f"pk_{merchant}", f"sk_{merchant}"),
+            )
         OrderStore(db).create(
             merchant, [Order(oid, "Lamp", "EUR", 10_000, "confirmed", NOW, NOW) for oid in ("a", "b")]
         )

@@ -78,6 +78,8 @@ async def test_each_file_is_cached_as_long_as_its_name_allows(
         ("gzip", "gzip"),
         ("deflate", None),
         ("", None),
+        ("br;q=0, gzip", "gzip"),  # RFC 9110's weights: brotli refused
+        ("xbrx", None),  # whole tokens only
     ],
 )
 async def test_brotli_first_then_gzip_then_plain(api: TestClient, accepted: str, encoding: str | None):
