@@ -40,7 +40,16 @@ from .paths import CONTROL_PREFIX
 from .switchboard import SWITCHBOARD, Switchboard
 from .throttle import unknown_key_of
 
-__all__ = ["DROPPED_STATUS", "ENTRY", "INTERNAL", "admit", "answer", "drop", "internal_get", "place_under_limit"]
+__all__ = [
+    "DROPPED_STATUS",
+    "ENTRY",
+    "INTERNAL",
+    "admit",
+    "answer",
+    "drop",
+    "internal_get",
+    "place_under_limit",
+]
 
 # Marks a request the server makes itself (a check for the first answers), which shares the
 # connection of the request that made it, and that request's place under the key's concurrency
