@@ -9,6 +9,7 @@ from aiohttp import web
 
 from .config import Config
 from .storage import Database
+from .storage.clock import SandboxClock
 from .storage.idempotency import IdempotencyStore
 from .storage.merchants import MerchantStore
 
@@ -24,12 +25,14 @@ class ServerState:
     fixture: dict[str, Any]
     merchants: MerchantStore = field(init=False)
     idempotency: IdempotencyStore = field(init=False)
+    clock: SandboxClock = field(init=False)
     # (merchant id, idempotency key) of the requests running now (api.idempotency).
     keys_running: set[tuple[str, str]] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self.merchants = MerchantStore(self.db)
         self.idempotency = IdempotencyStore(self.db, self.config.idempotency_lifetime)
+        self.clock = SandboxClock(self.db)
 
 
 STATE = web.AppKey("state", ServerState)

@@ -21,7 +21,6 @@ from ..api.hosts import check_served_host
 from ..domain.checkouts import CREATED, EXPIRED, ORDER_STATUS_AFTER, parse_decision
 from ..domain.errors import NotFound
 from ..domain.schedules import schedules
-from ..domain.timestamps import now
 from ..state import state_of
 from ..storage.checkouts import CheckoutStore
 from .js_comments import without_comments
@@ -90,12 +89,12 @@ def _page(body: str, status: int = 200) -> web.Response:
     return response
 
 
-def _render(status: int, **context: object) -> web.Response:
+def _render(status: int, request: web.Request, **context: object) -> web.Response:
     context.setdefault("checkout", None)
     context.setdefault("problem", None)
     context.setdefault("reason", None)
     context.setdefault("merchant_name", "the store")
-    context.setdefault("today", now().date())  # the day a plan agreed now starts
+    context.setdefault("today", state_of(request).clock.today())  # the day a plan agreed now starts
     html = TEMPLATES.get_template("checkout.html").render(outcomes=OUTCOMES, **context)
     return _page(html, status)
 
@@ -107,15 +106,20 @@ async def checkout_page(request: web.Request) -> web.Response:
     try:
         checkout = store.find(checkout_id)
     except NotFound:
-        return _render(404, problem=UNAVAILABLE["missing"], reason="missing")
+        return _render(404, request, problem=UNAVAILABLE["missing"], reason="missing")
     merchant_name = store.merchant_name(checkout_id)
-    status = checkout.status_at(now())
+    status = checkout.status_at(state_of(request).clock.now())
     if status != CREATED:
         reason = EXPIRED if status == EXPIRED else "decided"
         return _render(
-            410, checkout=checkout, merchant_name=merchant_name, problem=UNAVAILABLE[reason], reason=reason
+            410,
+            request,
+            checkout=checkout,
+            merchant_name=merchant_name,
+            problem=UNAVAILABLE[reason],
+            reason=reason,
         )
-    return _render(200, checkout=checkout, merchant_name=merchant_name)
+    return _render(200, request, checkout=checkout, merchant_name=merchant_name)
 
 
 async def decision(request: web.Request) -> web.Response:
@@ -125,7 +129,8 @@ async def decision(request: web.Request) -> web.Response:
     if origin is not None and origin != f"{request.scheme}://{request.host}":
         raise Forbidden("Only the hosted checkout page may decide a checkout.")
     decision = parse_decision(await read_json(request))
-    checkout = CheckoutStore(state_of(request).db).decide(request.match_info["checkout_id"], decision, now())
+    state = state_of(request)
+    checkout = CheckoutStore(state.db).decide(request.match_info["checkout_id"], decision, state.clock.now())
     return web.json_response(
         {
             "status": checkout.status,
