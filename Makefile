@@ -9,7 +9,7 @@ NODE_EXAMPLE       := examples/merchant_ci_node
 NODE_EXAMPLE_STAMP := $(NODE_EXAMPLE)/node_modules/.package-lock.json
 SDK_STAMP  := backend_stub/web/dist/manifest.json
 
-.PHONY: demo test build install install-engines chromium java engines lint lock bench dist dist-source release clean screenshots
+.PHONY: demo test build install install-engines chromium java engines lint lock bench dist dist-source release clean screenshots explore
 
 # Everything the tests and the linters use comes from PyPI at the versions of the lock, checked
 # by hash: a stranger's release cannot change `make test`. pyproject.toml keeps ranges (what a
@@ -87,6 +87,13 @@ TEST_WORKERS ?= 2
 
 test: install-engines build lint
 	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup
+
+# The money state machines with a larger budget (tests/exploration.py): many more random
+# sequences of refunds, captures and clock moves than `make test` runs, each step checked.
+EXPLORED := tests/api/test_money_machine.py
+
+explore: install
+	EXPLORE=1 $(BIN)/pytest $(EXPLORED) -p no:randomly -q
 
 bench: install-engines build
 	$(BIN)/python bench/sdk_load.py --out bench/RESULTS.md
