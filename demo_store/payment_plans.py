@@ -24,6 +24,7 @@ __all__ = [
     "PaymentProduct",
     "PAYMENT_PRODUCTS",
     "find_payment_product",
+    "plan_label",
     "plan_text",
     "agreed_plan_text",
     "payment_dates",
@@ -69,6 +70,11 @@ _BY_TYPE = {product.type: product for product in PAYMENT_PRODUCTS}
 def find_payment_product(product_type: str) -> PaymentProduct | None:
     """The product of that API type, or None."""
     return _BY_TYPE.get(product_type)
+
+
+def plan_label(product: PaymentProduct, instalments: int | None) -> str:
+    """The product and the term an order was agreed on: ``Instalments, 6 months``, ``Pay in 4``."""
+    return f"{product.name}, {instalments} months" if instalments else product.name
 
 
 def plan_text(product_type: str, amount: int, currency: str = "EUR") -> str:

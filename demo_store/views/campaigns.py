@@ -20,6 +20,7 @@ from ..catalogue import PRODUCTS, Product, find_product
 from ..config import CONFIG, SERVICE, SIGNER
 from ..explanations import explain
 from ..flash import set_notice
+from ..form_tokens import FORM_TURNS, OUT_OF_DATE, idempotency_key, read_token
 from ..forms import read_form
 from ..rendering import render, see_other
 from ..service_client import Page, ServiceError, ServiceUnreachable
@@ -104,13 +105,18 @@ async def campaign_page(request: web.Request, failure: str | None = None) -> web
 async def add_articles(request: web.Request) -> web.StreamResponse:
     campaign = _campaign(request)
     form = await read_form(request)
+    token = read_token(form)
+    if token is None:
+        return _back(campaign, OUT_OF_DATE, request)
     products = [find_product(str(slug)) for slug in form.getall("product", [])]
     chosen = [product for product in products if product is not None]
     if not chosen:
         return _back(campaign, "Choose at least one article to add.", request)
     origin = request.app[CONFIG].public_origin
+    articles = [campaign_article(p, origin) for p in chosen]
     try:
-        await request.app[SERVICE].campaign(campaign).add([campaign_article(p, origin) for p in chosen])
+        async with request.app[FORM_TURNS].turn(token):
+            await request.app[SERVICE].campaign(campaign).add(articles, key=idempotency_key(token))
     except (ServiceError, ServiceUnreachable) as error:
         return await campaign_page(request, explain(error, "campaign change"))
     names = ", ".join(product.name for product in chosen)
@@ -119,8 +125,13 @@ async def add_articles(request: web.Request) -> web.StreamResponse:
 
 async def remove_article(request: web.Request) -> web.StreamResponse:
     campaign, article_id = _campaign(request), request.match_info["article_id"]
+    token = read_token(await read_form(request))
+    if token is None:
+        return _back(campaign, OUT_OF_DATE, request)
     try:
-        await request.app[SERVICE].campaign(campaign).remove(article_id)
+        # A DELETE does the same however often it is sent; one at a time all the same.
+        async with request.app[FORM_TURNS].turn(token):
+            await request.app[SERVICE].campaign(campaign).remove(article_id)
     except (ServiceError, ServiceUnreachable) as error:
         return await campaign_page(request, explain(error, "campaign change"))
     return _back(campaign, f"Removed {article_id} from {campaign}.", request)

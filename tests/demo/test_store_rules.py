@@ -13,7 +13,6 @@ from demo_store.one_payment import earlier_attempt
 from demo_store.outcomes import outcome_for
 from demo_store.payment_plans import no_plan_text, plan_text
 from demo_store.signed_cookies import CookieSigner
-from demo_store.statement import order_statement
 
 
 @pytest.mark.parametrize(
@@ -203,16 +202,3 @@ def _checkout(status: str, product: str = "pay_in_4", articles: list | None = No
 def test_one_cart_one_payment(attempts, expected):
     found = earlier_attempt(attempts, "pay_in_4", LAMP)
     assert (found and (found.action, found.order_id)) == expected
-
-
-def test_the_rehearsal_s_fully_refunded_order_adds_up():
-    """€640.00: captures of €200 and €100; €50 of the €100 capture, €100 of the order, the rest of
-    the €100 capture, then the rest of the order (€440). Every part came back."""
-    captures = [
-        {"id": "cap_2", "amount": 10000, "refunded_amount": 10000, "refundable_amount": 0},
-        {"id": "cap_1", "amount": 20000, "refunded_amount": 0, "refundable_amount": 0},
-    ]
-    statement = order_statement(64000, 0, captures)
-    assert (statement.captured, statement.not_captured, statement.released) == (30000, 0, 34000)
-    assert [line.came_back for line in statement.captures] == [10000, 20000]
-    assert (statement.refunded, statement.unassigned) == (64000, 0)
