@@ -50,7 +50,7 @@ def _open_checkout(page: Page, store: str) -> None:
     page.goto(f"{store}/checkout?method=pay_in_4")
     page.get_by_test_id("pay").click()
     frame = page.frame_locator("[data-service-overlay] iframe")
-    expect(frame.get_by_test_id("checkout-approve")).to_be_focused()
+    expect(frame.get_by_role("heading", level=1)).to_be_focused()  # the window has started
     page.locator("[data-service-overlay-close]").wait_for(state="hidden")  # the frame's own close shows
 
 

@@ -51,7 +51,9 @@ ORDER_STATUS_AFTER = {"success": "confirmed", "pending": "pending", "ko": "denie
 URL_FIELDS = ("success_url", "pending_url", "ko_url", "dismiss_url", "error_url")
 MAX_ARTICLES = 200
 MAX_TEXT = 500
-PRODUCT_LABELS = {"instalments": "Instalments", "pay_later": "Pay in 15 days", "pay_in_4": "Pay in 4"}
+# One name per product, the one its button says: "Instalments" in the window beside "Pay in
+# instalments" on the store's button read as two products.
+PRODUCT_LABELS = {"instalments": "Pay in instalments", "pay_later": "Pay in 15 days", "pay_in_4": "Pay in 4"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,6 @@ notice; when the service refuses, the page says what it answered.
 from __future__ import annotations
 
 import math
-import re
 from urllib.parse import urlencode
 
 from aiohttp import web
@@ -28,8 +27,6 @@ from ..service_client import Page, ServiceError, ServiceUnreachable
 __all__ = ["ROUTES", "DEFAULT_CAMPAIGN", "campaign_article", "campaign_link"]
 
 DEFAULT_CAMPAIGN = "winter-sale"
-# A campaign id as the API takes one in a path: letters, digits, dash and underscore.
-_CAMPAIGN_ID = re.compile(r"^[A-Za-z0-9_-]{1,100}$")
 
 
 def campaign_article(product: Product, origin: str) -> dict[str, str]:
@@ -65,21 +62,24 @@ async def campaign_page(request: web.Request, failure: str | None = None) -> web
     campaign = _campaign(request)
     number = page_number(request.query.get("page", "1"))
     page: Page | None = None
-    problem = failure
-    if not _CAMPAIGN_ID.match(campaign):
-        problem = "A campaign id has letters, digits, dashes and underscores only, such as winter-sale."
-    else:
-        try:
-            page = await request.app[SERVICE].campaign(campaign).page(number)
-        except ServiceError as error:
-            # A campaign without articles is a 404 of its list's first page; a page past the
-            # last one is a 404 too.
-            if error.status != 404:
-                problem = explain(error, "search")
-            elif number > 1:
-                problem = f"{campaign} has no page {number} of articles."
-        except ServiceUnreachable as error:
+    problem, usable = failure, True
+    # Whether an id can name a campaign is the service's to say (its rule, its words): the store
+    # once had a rule of its own, stricter, and gave its reason for ids the service takes.
+    try:
+        page = await request.app[SERVICE].campaign(campaign).page(number)
+    except ServiceError as error:
+        # A campaign without articles is a 404 of its list's first page; a page past the last
+        # one is a 404 too.
+        if error.status == 400 and "campaign_id" in error.fields:
+            usable = False
+            reasons = " ".join(error.fields["campaign_id"])
+            problem = f"The service cannot have a campaign “{campaign}”: {reasons}"
+        elif error.status != 404:
             problem = explain(error, "search")
+        elif number > 1:
+            problem = f"{campaign} has no page {number} of articles."
+    except ServiceUnreachable as error:
+        problem = explain(error, "search")
     held: set[str] = set()
     if page is not None:
         # The catalogue offers what the campaign lacks on any of its pages, not only this one.
@@ -96,7 +96,9 @@ async def campaign_page(request: web.Request, failure: str | None = None) -> web
         "shown": (first, first + len(page.results) - 1) if page else None,
         "link": campaign_link,
         "problem": problem,
-        "addable": [product for product in PRODUCTS if product.slug not in held],
+        # Nothing is offered for an id no campaign can have: adding would only be refused.
+        "addable": [product for product in PRODUCTS if product.slug not in held] if usable else [],
+        "usable": usable,
         "api_path": f"/me/campaigns/{campaign}/articles",
     }
     return render(request, "backoffice_campaign.html", context)

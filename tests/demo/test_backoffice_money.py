@@ -186,7 +186,7 @@ async def test_the_order_list_shows_the_term_and_what_was_captured_or_refunded(s
     service.call("POST", "/orders/DS-LIST-2/refund", {"amount": 2000})
     html = await (await store_http.get("/backoffice")).text()
     rows = {row.split('"', 1)[0]: row for row in html.split('<tr data-order="')[1:]}
-    assert figures(rows["DS-LIST-1"], "order-plan") == ["Instalments, 6 months"]
+    assert figures(rows["DS-LIST-1"], "order-plan") == ["Pay in instalments over 6 months"]
     assert figures(rows["DS-LIST-2"], "order-plan") == ["Pay in 4"]
     assert figures(rows["DS-LIST-2"], "order-captured") == ["Captured €300.00"]
     assert figures(rows["DS-LIST-2"], "order-refunded") == ["Refunded €20.00"]

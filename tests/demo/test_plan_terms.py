@@ -77,7 +77,7 @@ def test_the_shopper_s_term_is_the_order_s_everywhere(page: Page, store, service
     assert (order["product_type"], order["instalments"]) == ("instalments", 6)
 
     page.goto(f"{store.url}/backoffice/orders/{order_id}")
-    expect(page.get_by_test_id("order-plan")).to_contain_text("Paid with Instalments, 6 months")
+    expect(page.get_by_test_id("order-plan")).to_contain_text("Paid with Pay in instalments over 6 months")
     # The back office writes its days as its other dates are written: 2026-11-27; its payments
     # are the service's schedule.
     _expect_dates(
