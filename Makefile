@@ -89,8 +89,9 @@ test: install-engines build lint
 	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup
 
 # The money state machines with a larger budget (tests/exploration.py): many more random
-# sequences of refunds, captures and clock moves than `make test` runs, each step checked.
-EXPLORED := tests/api/test_money_machine.py
+# sequences than `make test` runs, each step checked: refunds, captures and clock moves on the
+# service; purchases, refunds and captures through the demo store's pages.
+EXPLORED := tests/api/test_money_machine.py tests/demo/test_store_machine.py
 
 explore: install
 	EXPLORE=1 $(BIN)/pytest $(EXPLORED) -p no:randomly -q

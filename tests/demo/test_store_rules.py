@@ -75,7 +75,11 @@ def test_plans_state_their_payments_apr_and_total(product_type, amount, words):
             "No payment plan covers €9.00: the lowest, Pay in 15 days, starts at €10.00."
             " Add €1.00 to your cart to use it.",
         ),
-        (350000, False, "No payment plan covers €3,500.00: the highest, Pay in instalments, goes up to €3,000.00."),
+        (
+            350000,
+            False,
+            "No payment plan covers €3,500.00: the highest, Pay in instalments, goes up to €3,000.00.",
+        ),
     ],
 )
 def test_a_price_no_plan_covers_says_why_and_what_would_do(amount, advice, words):
