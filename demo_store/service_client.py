@@ -167,6 +167,12 @@ class ServiceClient:
         path = f"/_sandbox/orders/{_segment(order_id)}/decide"
         return await self._call("POST", path, body={"status": status})
 
+    async def advance_clock(self, days: int) -> dict[str, Any]:
+        """Sandbox control (not in production): move the sandbox's clock ``days`` forward, so a
+        presenter can show the payments the service collects meanwhile. Answers ``now``,
+        ``today`` and ``offset_days``."""
+        return await self._call("POST", "/_sandbox/clock", body={"advance_days": days})
+
     # -- campaigns -----------------------------------------------------------------------------
     def campaign(self, campaign_id: str) -> CampaignArticles:
         """The articles of a campaign."""

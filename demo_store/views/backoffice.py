@@ -267,12 +267,43 @@ async def decide_order(request: web.Request) -> web.Response:
     return render(request, "backoffice_order.html", {"book": book, "failed": failed, "confirm": None})
 
 
+# The presenter's clock: how far one press moves the sandbox's clock (a monthly payment falls due).
+CLOCK_STEP_DAYS = 30
+
+
+async def move_clock(request: web.Request) -> web.Response:
+    """A presenter tool, in the sandbox only: move the sandbox's clock a month forward
+    (``POST /_sandbox/clock``) and show the order again, its payments collected meanwhile."""
+    order_id = request.match_info["order_id"]
+    if not request.app[CONFIG].sandbox:
+        raise web.HTTPNotFound()
+    token = read_token(await read_form(request))
+    back = f"/backoffice/orders/{quote(order_id, safe='')}"
+    if token is None:
+        notice = OUT_OF_DATE
+    else:
+        try:
+            async with request.app[FORM_TURNS].turn(token):
+                clock = await request.app[SERVICE].advance_clock(CLOCK_STEP_DAYS)
+        except (ServiceError, ServiceUnreachable) as error:
+            notice = explain(error, "clock move")
+        else:
+            notice = (
+                f"The sandbox's clock moved {CLOCK_STEP_DAYS} days forward: it is {clock['today']} in the"
+                " sandbox (presenter tool). The payments due by then are collected."
+            )
+    response = see_other(back)
+    set_notice(response, request.app[SIGNER], notice)
+    return response
+
+
 ROUTES = [
     web.get("/backoffice", order_list, name="backoffice"),
     web.get("/backoffice/orders/{order_id}", order_page, name="backoffice_order"),
     web.post("/backoffice/orders/{order_id}/refund", refund_order, name="backoffice_refund"),
     web.post("/backoffice/orders/{order_id}/captures", capture_order, name="backoffice_capture"),
     web.post("/backoffice/orders/{order_id}/decide", decide_order, name="backoffice_decide"),
+    web.post("/backoffice/orders/{order_id}/clock", move_clock, name="backoffice_clock"),
     web.post(
         "/backoffice/orders/{order_id}/captures/{capture_id}/refunds",
         refund_capture,

@@ -50,10 +50,11 @@ def test_filters_and_pages(page: Page, store, service):
     page.get_by_label("Search").fill(sample["id"][-4:].lower())  # "h007" of DS-261103-H007
     page.get_by_test_id("apply-filters").click()
     expect(page.locator("tr[data-order]")).to_have_count(1)
-    # The list says which plan paid each order.
+    # The list says which plan paid each order, and over how many months.
     plan = find_payment_product(sample["product_type"])
+    term = f" over {sample['instalments']} months" if sample.get("instalments") else ""
     expect(page.locator(f'tr[data-order="{sample["id"]}"]').get_by_test_id("order-plan")).to_have_text(
-        plan.name
+        plan.name + term
     )
     # A word of an article name still searches the names.
     page.goto(f"{store.url}/backoffice?q=armchair")

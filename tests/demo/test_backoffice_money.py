@@ -159,9 +159,41 @@ async def test_a_presenter_confirms_or_denies_a_pending_order(store_http, servic
     assert service.order("DS-WAIT-2")["status"] == "denied"
 
 
+async def test_a_presenter_moves_the_sandbox_s_clock_a_month_forward(store_http, service):
+    service.seed_orders(
+        {
+            "id": "DS-LATER-1",
+            "total_amount": 9000,
+            "status": "confirmed",
+            "product_type": "instalments",
+            "instalments": 3,
+        }
+    )
+    html = await _page(store_http, "DS-LATER-1")
+    assert "Presenter tool: a month later" in html
+    assert figures(html, "payment-state") == ["To come", "To come", "To come"]
+    moved = await post_form(store_http, "/backoffice/orders/DS-LATER-1/clock", {})
+    today = service.clock()["today"]
+    assert notice(await moved.text()) == (
+        f"The sandbox's clock moved 30 days forward: it is {today} in the sandbox (presenter tool)."
+        " The payments due by then are collected."
+    )
+    assert service.clock()["offset_days"] == 30
+    states = figures(await _page(store_http, "DS-LATER-1"), "payment-state")
+    # The first payment falls a month after the order (a 31-day month: not quite yet).
+    first_due = service.order("DS-LATER-1")["schedule"][0]["due_date"]
+    assert states[0] == ("Collected" if first_due <= today else "To come")
+    assert states[1:] == ["To come", "To come"]
+
+
 async def test_a_store_in_production_has_no_presenter_tool(service):
     service.reset()
-    service.seed_orders({"id": "DS-WAIT-3", "total_amount": 9000})
+    service.seed_orders(
+        [
+            {"id": "DS-WAIT-3", "total_amount": 9000},
+            {"id": "DS-LATER-2", "total_amount": 9000, "status": "confirmed", "product_type": "pay_in_4"},
+        ]
+    )
     client = await store_client(StoreConfig(service_url=service.url, sandbox=False))
     try:
         html = await _page(client, "DS-WAIT-3")
@@ -169,6 +201,9 @@ async def test_a_store_in_production_has_no_presenter_tool(service):
         answer = await client.post("/backoffice/orders/DS-WAIT-3/decide", data={"decision": "confirmed"})
         assert answer.status == 404
         assert service.order("DS-WAIT-3")["status"] == "pending"
+        assert "clock-tool" not in await _page(client, "DS-LATER-2")
+        assert (await client.post("/backoffice/orders/DS-LATER-2/clock", data={})).status == 404
+        assert service.clock()["offset_days"] == 0
     finally:
         await client.close()
 

@@ -47,6 +47,11 @@ async def test_a_second_purchase_in_the_same_browser_is_a_new_payment(
     await _add(store_http, "desk-lamp")
     first = await _buy(store_http, service, "pay_in_4")
     assert await _badge(store_http) == "0"  # the paid cart is gone
+    # The presenter's notes on that page tell what comes next: this very story.
+    thanks = await (await store_http.get(f"/checkout/result/success?order={first}&via=url")).text()
+    story = thanks.split('data-testid="demo-story"', 1)[1].split("</ol>", 1)[0]
+    assert "Next in the demo: a second purchase" in thanks and "Buy again." in story
+    assert "a month later" in story and "credit_to_customer" in story
 
     # A new cart: the cart's Proceed to checkout opens a checkout (it once landed on the
     # previous order's thank-you page, the cart kept its items and the badge its count).
