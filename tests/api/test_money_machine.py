@@ -333,6 +333,9 @@ class MoneyMachine(RuleBasedStateMachine):
 
 def test_the_money_of_orders_over_time(service: Sandbox) -> None:
     MoneyMachine.service = service
-    run_state_machine_as_test(
-        MoneyMachine, settings=budget(examples=12, steps=25, explore_examples=300, explore_steps=50)
-    )
+    try:
+        run_state_machine_as_test(
+            MoneyMachine, settings=budget(examples=12, steps=25, explore_examples=300, explore_steps=50)
+        )
+    finally:
+        service.reset()  # the session's server is shared: its clock goes back, its orders go

@@ -290,6 +290,9 @@ def test_the_back_office_shows_the_service_s_figures_whatever_the_shopper_and_me
     store_server: StoreServer, service: Sandbox
 ) -> None:
     StoreMachine.store, StoreMachine.service = store_server, service
-    run_state_machine_as_test(
-        StoreMachine, settings=budget(examples=8, steps=25, explore_examples=100, explore_steps=40)
-    )
+    try:
+        run_state_machine_as_test(
+            StoreMachine, settings=budget(examples=8, steps=25, explore_examples=100, explore_steps=40)
+        )
+    finally:
+        service.reset()  # the session's server is shared: its clock goes back, its orders go
