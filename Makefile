@@ -10,7 +10,7 @@ NODE_EXAMPLE_STAMP := $(NODE_EXAMPLE)/node_modules/.package-lock.json
 SDK_STAMP  := backend_stub/web/dist/manifest.json
 NPM_PACKAGE := build/npm/service-js.tgz
 
-.PHONY: demo test build install install-engines chromium java engines lint lock bench dist dist-source release clean screenshots catalogs
+.PHONY: demo test build install install-engines chromium java engines lint lock bench dist dist-source release clean screenshots catalogs explore
 
 # Everything the tests and the linters use comes from PyPI at the versions of the lock, checked
 # by hash: a stranger's release cannot change `make test`. pyproject.toml keeps ranges (what a
@@ -131,6 +131,14 @@ TEST_WORKERS ?= 2
 
 test: install-engines build lint
 	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup
+
+# The money state machines with a larger budget (tests/exploration.py): many more random
+# sequences than `make test` runs, each step checked: refunds, captures and clock moves on the
+# service; purchases, refunds and captures through the demo store's pages.
+EXPLORED := tests/api/test_money_machine.py tests/demo/test_store_machine.py
+
+explore: install
+	EXPLORE=1 $(BIN)/pytest $(EXPLORED) -p no:randomly -q
 
 bench: install-engines build
 	$(BIN)/python bench/sdk_load.py --out bench/RESULTS.md

@@ -11,7 +11,7 @@ from . import endpoints
 from .api import articles, button, captures, checkouts, openapi, orders, plans, refunds
 from .api.protocol_errors import SERVER_NAME
 from .config import Config
-from .sandbox import checkout_controls, controls, gate_controls, seeding
+from .sandbox import checkout_controls, clock_controls, controls, gate_controls, order_controls, seeding
 from .state import STATE, ServerState
 from .storage import Database
 from .storage.fixture import finish_interrupted_reset, load_fixture, read_fixture
@@ -75,6 +75,8 @@ def create_app(config: Config | None = None) -> web.Application:
             *seeding.ROUTES,
             *gate_controls.ROUTES,
             *checkout_controls.ROUTES,
+            *clock_controls.ROUTES,
+            *order_controls.ROUTES,
             *openapi.ROUTES,
             *pinning.ROUTES,
             *assets.ROUTES,

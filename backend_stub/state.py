@@ -10,6 +10,7 @@ from aiohttp import web
 from .api.slow_readers import SlowReaders
 from .config import Config
 from .storage import Database
+from .storage.clock import SandboxClock
 from .storage.idempotency import IdempotencyStore
 from .storage.merchants import MerchantStore
 
@@ -26,6 +27,7 @@ class ServerState:
     merchants: MerchantStore = field(init=False)
     idempotency: IdempotencyStore = field(init=False)
     slow_readers: SlowReaders = field(init=False)
+    clock: SandboxClock = field(init=False)
     # (merchant id, idempotency key) of the requests running now (api.idempotency).
     keys_running: set[tuple[str, str]] = field(default_factory=set)
 
@@ -33,6 +35,7 @@ class ServerState:
         self.merchants = MerchantStore(self.db)
         self.idempotency = IdempotencyStore(self.db, self.config.idempotency_lifetime)
         self.slow_readers = SlowReaders(self.config.write_timeout)
+        self.clock = SandboxClock(self.db)
 
 
 STATE = web.AppKey("state", ServerState)

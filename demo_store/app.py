@@ -11,15 +11,23 @@ from aiohttp import web
 from .access import backoffice_login, same_origin_writes
 from .cart_payments import CartPayments
 from .config import CONFIG, PAYMENTS, SERVICE, SIGNER, StoreConfig
+from .form_tokens import FORM_TURNS, FormTurns
 from .middlewares import compressed_leftovers, error_pages, security_headers, served_host
 from .rendering import render
 from .service_client import ServiceClient
 from .signed_cookies import CookieSigner
 from .views import backoffice, campaigns, cart, checkout, shop
 
-__all__ = ["create_app"]
+__all__ = ["SERVER_NAME", "create_app"]
 
 STATIC = Path(__file__).resolve().parent / "static"
+# What the Server header says: the store's name, without its software or their versions (a
+# merchant who copies this store should not tell every visitor what to attack).
+SERVER_NAME = "demo-store"
+
+
+async def _name_the_server(_request: web.Request, response: web.StreamResponse) -> None:
+    response.headers["Server"] = SERVER_NAME
 
 
 def create_app(config: StoreConfig | None = None) -> web.Application:
@@ -40,6 +48,8 @@ def create_app(config: StoreConfig | None = None) -> web.Application:
     app[CONFIG] = config
     app[SIGNER] = CookieSigner(config.cookie_secret)
     app[PAYMENTS] = CartPayments()
+    app[FORM_TURNS] = FormTurns()
+    app.on_response_prepare.append(_name_the_server)
     for routes in (shop.ROUTES, cart.ROUTES, checkout.ROUTES, backoffice.ROUTES, campaigns.ROUTES):
         app.router.add_routes(routes)
     app.router.add_static("/static/", STATIC, name="static")

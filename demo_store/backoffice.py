@@ -1,5 +1,6 @@
 """The merchant's side: what the order list's filter form means in the API's filter grammar, and
-what an order page shows (captures, refunds, what stays refundable).
+what an order page shows (what the shopper owes and when, captures, refunds, what stays
+refundable).
 
 The list holds the store's own orders only (``id-startswith=DS-``): the service's fixture gives
 every sandbox merchant three sample orders, which are not this shop's sales. The filters a
@@ -23,7 +24,6 @@ from aiohttp import web
 from .checkout import ORDER_PREFIX
 from .money import format_money, input_value, parse_money
 from .service_client import PAGE_SIZE
-from .statement import CaptureStatement, OrderStatement, order_statement
 
 __all__ = ["ORDER_STATUSES", "OrderFilters", "OrderBook", "RefundLine", "PAGE_SIZE", "page_number"]
 
@@ -131,35 +131,36 @@ class OrderFilters:
 
 @dataclass(frozen=True, slots=True)
 class RefundLine:
-    """A row of the order's refunds table: the record, what it refunded, and what the order had
-    left to refund after it."""
+    """A row of the order's refunds table: the record, what it refunded, and what was left after
+    it, in the service's words (its ``pending_amount``: of the capture it was made on, else of
+    the order)."""
 
     refund: dict[str, Any]
     of: str  # "the order" or "capture cap_..."
-    order_left: int
+    left_after: str  # "€410.00 of the order", "€150.00 of the capture"
 
 
 @dataclass
 class OrderBook:
-    """An order with its refund status and captures, and the sums a merchant looks for.
+    """An order as the service shows it (``GET /orders``, with its money figures and schedule),
+    its refunds and its captures.
 
-    One story for every amount on the page, :attr:`statement` (see :mod:`.statement`): the
-    order's "left to refund" is the API's ``remaining_amount``; each refund row says what the
-    *order* had left after it; each capture says what came back of it, its own refunds and its
-    share of the order's; and what a capture can still refund is its ``refundable_amount``, which
-    the order's remainder bounds.
+    Every amount the page shows is one the service gave: what can be captured and refunded now
+    (``capturable_amount``, ``refundable_amount``, each capture's ``refundable_amount``), what was
+    captured, refunded and paid back, and what the shopper owes and when (``schedule``). The store
+    adds nothing up: a back office that works its own figures out drifts from what the service
+    accepts (a capture after a refund once offered more than the service would take).
     """
 
     order: dict[str, Any]
-    remaining: int  # still refundable on the order
     refunds: list[dict[str, Any]]  # newest first, of the order and of its captures
     captures: list[dict[str, Any]]
     refund_count: int = 0  # every refund of the order: the service lists the newest only
 
     @property
-    def refunds_not_listed(self) -> int:
-        """How many older refunds the service's answer leaves out."""
-        return max(0, self.refund_count - len(self.refunds))
+    def refunds_not_listed(self) -> bool:
+        """Whether the service's answer leaves older refunds out."""
+        return self.refund_count > len(self.refunds)
 
     @property
     def total(self) -> int:
@@ -170,45 +171,58 @@ class OrderBook:
         return self.order["currency"]
 
     @property
-    def statement(self) -> OrderStatement:
-        return order_statement(self.total, self.remaining, self.captures)
+    def capturable(self) -> int:
+        """What a capture may take now, as the service says."""
+        return self.order["capturable_amount"]
 
     @property
-    def capturable(self) -> int:
-        """What the service lets a capture take: the total less what was captured (an
-        order-level refund does not lower it)."""
-        return self.total - self.statement.captured
+    def refundable(self) -> int:
+        """What a refund of the order may take now, as the service says."""
+        return self.order["refundable_amount"]
+
+    @property
+    def schedule(self) -> list[dict[str, Any]]:
+        """The shopper's payments as they stand: due date, amount, collected."""
+        return self.order["schedule"]
+
+    @property
+    def next_payment(self) -> dict[str, Any] | None:
+        """The first payment still to come, if any is left to pay."""
+        return next((p for p in self.schedule if not p["collected"] and p["amount"] > 0), None)
 
     @property
     def actionable(self) -> bool:
         """Refunds and captures are for confirmed orders only (the document's rule 1)."""
         return self.order["status"] == "confirmed"
 
+    @property
+    def pending(self) -> bool:
+        """A pending order waits for the service's decision."""
+        return self.order["status"] == "pending"
+
     def refund_lines(self) -> list[RefundLine]:
-        """The refunds, newest first, each with what the order had left after it."""
-        # Run back from what is left now: the service lists only the newest refunds, so a
-        # balance run forward from the total would miss the older ones.
-        lines: list[RefundLine] = []
-        left = self.remaining
+        """The refunds, newest first, each with what was left after it."""
+        lines = []
         for refund in self.refunds:
             capture_id = refund.get("capture_id")
-            lines.append(RefundLine(refund, f"capture {capture_id}" if capture_id else "the order", left))
-            left += refund["amount"]
+            of = f"capture {capture_id}" if capture_id else "the order"
+            left = f"{self.money(refund['pending_amount'])} of {'the capture' if capture_id else 'the order'}"
+            lines.append(RefundLine(refund, of, left))
         return lines
 
     def capture(self, capture_id: str) -> dict[str, Any] | None:
         return next((capture for capture in self.captures if capture["id"] == capture_id), None)
 
-    def capture_limit(self, capture: CaptureStatement) -> str | None:
-        """Why a capture can refund less than what has not come back of it, or None when it
-        can refund all of that."""
-        if capture.refundable >= capture.kept:
+    def capture_limit(self, capture: dict[str, Any]) -> str | None:
+        """Why a capture can refund less than what is left of it, or None when it can refund all
+        of that."""
+        if capture["refundable_amount"] >= capture["remaining_amount"]:
             return None
         if self.order["status"] == "canceled":
             return "the order is canceled"
         if not self.actionable:
             return f"the order is {self.order['status']}"
-        return f"the order has {self.money(self.remaining)} left to refund"
+        return f"the order has {self.money(self.refundable)} left to refund"
 
     def money(self, amount: int) -> str:
         return format_money(amount, self.currency)

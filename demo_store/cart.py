@@ -103,12 +103,15 @@ class Cart:
 
     def placed(self, order_id: str) -> bool:
         """The service has the order: empty the cart the first time only (reloading the page of
-        an earlier order must not empty a new cart). True when it emptied it."""
+        an earlier order must not empty a new cart). True when it emptied it. What is put in it
+        next is a new purchase: the cart takes a new name, under which the store's server has
+        started no payment yet (:mod:`.cart_payments`)."""
         checkout_id, emptied = self.checkouts.get(order_id, ("", True))
         if emptied:
             return False
         self.quantities.clear()
         self.checkouts[order_id] = (checkout_id, True)
+        self.id = secrets.token_urlsafe(12)
         return True
 
 

@@ -24,6 +24,7 @@ __all__ = [
     "PaymentProduct",
     "PAYMENT_PRODUCTS",
     "find_payment_product",
+    "plan_label",
     "plan_text",
     "agreed_plan_text",
     "payment_dates",
@@ -61,7 +62,8 @@ class PaymentProduct:
 PAYMENT_PRODUCTS: tuple[PaymentProduct, ...] = (
     PaymentProduct("pay_in_4", "pay_in_4", "Pay in 4", "Pay in 4", 2000, 150000),
     PaymentProduct("pay_later", "pay_later", "Pay in 15 days", "Pay in 15 days", 1000, 80000),
-    PaymentProduct("instalments", None, "Instalments", "Pay in instalments", 5000, 300000),
+    # One name for the product, its button's: "Instalments" beside "Pay in instalments" read as two.
+    PaymentProduct("instalments", None, "Pay in instalments", "Pay in instalments", 5000, 300000),
 )
 _BY_TYPE = {product.type: product for product in PAYMENT_PRODUCTS}
 
@@ -69,6 +71,12 @@ _BY_TYPE = {product.type: product for product in PAYMENT_PRODUCTS}
 def find_payment_product(product_type: str) -> PaymentProduct | None:
     """The product of that API type, or None."""
     return _BY_TYPE.get(product_type)
+
+
+def plan_label(product: PaymentProduct, instalments: int | None) -> str:
+    """The product and the term an order was agreed on: ``Pay in instalments over 6 months``,
+    ``Pay in 4``."""
+    return f"{product.name} over {instalments} months" if instalments else product.name
 
 
 def plan_text(product_type: str, amount: int, currency: str = "EUR") -> str:
@@ -129,10 +137,10 @@ def no_plan_text(amount: int, currency: str = "EUR", *, advice: bool = True) -> 
     lowest = min(PAYMENT_PRODUCTS, key=lambda product: product.minimum)
     highest = max(PAYMENT_PRODUCTS, key=lambda product: product.maximum)
     if amount > highest.maximum:
-        why = f"the highest, {highest.name.lower()}, goes up to {money(highest.maximum)}."
+        why = f"the highest, {highest.name}, goes up to {money(highest.maximum)}."
         change = f" Remove {money(amount - highest.maximum)} from your cart to use it."
     elif amount < lowest.minimum:
-        why = f"{lowest.name.lower()} starts at {money(lowest.minimum)}."
+        why = f"the lowest, {lowest.name}, starts at {money(lowest.minimum)}."
         change = f" Add {money(lowest.minimum - amount)} to your cart to use it."
     else:
         return f"No payment plan is offered for {money(amount)} right now."

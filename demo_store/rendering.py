@@ -13,6 +13,7 @@ from .checkout import result_path
 from .config import CONFIG, SIGNER
 from .date_formats import office_day, office_time, shopper_day
 from .flash import take_notice
+from .form_tokens import TOKEN_FIELD, new_token
 from .money import format_money, input_value
 from .payment_plans import (
     PAYMENT_PRODUCTS,
@@ -21,6 +22,7 @@ from .payment_plans import (
     find_payment_product,
     no_plan_text,
     payment_dates,
+    plan_label,
     plan_text,
 )
 
@@ -44,10 +46,13 @@ TEMPLATES.globals.update(
     plan_text=plan_text,
     agreed_plan_text=agreed_plan_text,
     payment_dates=payment_dates,
+    plan_label=plan_label,
     result_path=result_path,
     no_plan_text=no_plan_text,
     covered=covered,
     MAX_QUANTITY=MAX_QUANTITY,
+    new_token=new_token,  # one per form drawn (demo_store.form_tokens)
+    TOKEN_FIELD=TOKEN_FIELD,
 )
 
 

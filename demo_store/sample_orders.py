@@ -20,6 +20,7 @@ __all__ = ["SampleHistory", "sample_history"]
 
 # Mostly confirmed, as in a real shop; a few of every other state so each filter finds some.
 STATUS_WEIGHTS = {"confirmed": 14, "pending": 3, "denied": 2, "canceled": 2}
+TERMS = (3, 6, 12)  # the instalment terms the service offers, in months
 PARTIAL_REFUNDS = 0.15  # share of confirmed orders with a partial refund (a returned article)
 
 
@@ -64,6 +65,9 @@ def sample_history(now: datetime | None = None, count: int = 36, seed: int = 202
             "created": created.isoformat(timespec="microseconds"),
             "product_type": chance.choice([plan.type for plan in PAYMENT_PRODUCTS if plan.covers(total)]),
         }
+        if order["product_type"] == "instalments":
+            # The term the shopper chose, in turn (not drawn: the history stays the same as before).
+            order["instalments"] = TERMS[number % len(TERMS)]
         if order["status"] == "confirmed":
             confirmed = created + timedelta(minutes=chance.randrange(1, 30))
             order["confirmed"] = confirmed.isoformat(timespec="microseconds")

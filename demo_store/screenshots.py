@@ -50,7 +50,7 @@ def _open_checkout(page: Page, store: str) -> None:
     page.goto(f"{store}/checkout?method=pay_in_4")
     page.get_by_test_id("pay").click()
     frame = page.frame_locator("[data-service-overlay] iframe")
-    expect(frame.get_by_test_id("checkout-approve")).to_be_focused()
+    expect(frame.get_by_role("heading", level=1)).to_be_focused()  # the window has started
     page.locator("[data-service-overlay-close]").wait_for(state="hidden")  # the frame's own close shows
 
 
@@ -145,6 +145,30 @@ def _order(page: Page, store: str, index: int = 0) -> None:
     _settled(page, "[data-notice]")
 
 
+def _schedule(page: Page, store: str) -> None:
+    """The two-purchase story's end: a desk bought over 6 months, €150.00 of it refunded, then a
+    month later (the presenter's clock): what the shopper owes now and when, one payment
+    collected. Moves the sandbox's clock: the last picture."""
+    from playwright.sync_api import expect
+
+    page.request.post(f"{store}/cart/items", form={"product": "walnut-desk"}, headers={"Origin": store})
+    page.goto(f"{store}/checkout?method=instalments")
+    page.get_by_test_id("pay").click()
+    frame = page.frame_locator("[data-service-overlay] iframe")
+    frame.get_by_test_id("checkout-term-6").check()
+    frame.get_by_test_id("checkout-approve").click()
+    frame.get_by_test_id("checkout-return").click()
+    _settled(page, '[data-result="success"]')
+    order_id = page.locator("[data-order-id]").inner_text()
+    page.goto(f"{store}/backoffice/orders/{order_id}")
+    page.get_by_test_id("amount-refund").fill("150")
+    page.get_by_test_id("submit-refund").click()
+    page.get_by_test_id("confirm-refund").click()
+    _settled(page, "[data-notice]")
+    page.get_by_test_id("clock-forward").click()
+    expect(page.locator("[data-notice]")).to_contain_text("clock moved 30 days forward")
+
+
 # name -> (viewport, what to do before the picture)
 SHOTS: dict[str, tuple[ViewportSize, Callable[[Page, str], None]]] = {
     "catalogue": (DESKTOP, _catalogue),
@@ -161,9 +185,10 @@ SHOTS: dict[str, tuple[ViewportSize, Callable[[Page, str], None]]] = {
     "phone-checkout-overlay": (PHONE, _open_checkout),
     "phone-checkout-instalments": (PHONE, _instalments_window),
     "phone-backoffice-order": (PHONE, functools.partial(_order, index=1)),
+    "backoffice-schedule": (DESKTOP, _schedule),  # last: it moves the sandbox's clock
 }
 # Pages read top to bottom, whose story is below the fold: taken whole.
-WHOLE_PAGES = {"success", "backoffice-order", "phone-backoffice-order"}
+WHOLE_PAGES = {"success", "backoffice-order", "phone-backoffice-order", "backoffice-schedule"}
 
 
 def take(store: str, out: Path) -> list[Path]:

@@ -15,9 +15,17 @@ from urllib.parse import quote
 
 import aiohttp
 
-__all__ = ["ServiceClient", "ServiceError", "ServiceUnreachable", "Page", "CampaignArticles", "PAGE_SIZE"]
+__all__ = [
+    "ServiceClient",
+    "ServiceError",
+    "ServiceUnreachable",
+    "Page",
+    "Keyed",
+    "CampaignArticles",
+    "PAGE_SIZE",
+]
 
-PAGE_SIZE = 20  # the API's page size (CONTRACT 4.4)
+PAGE_SIZE = 20  # the API's page size
 TIMEOUT = aiohttp.ClientTimeout(total=10)
 MAX_CAPTURE_PAGES = 10  # 200 captures: far more than an order of this shop ever gets
 
@@ -53,6 +61,15 @@ class Page:
     next: int | None
 
 
+@dataclass(frozen=True, slots=True)
+class Keyed:
+    """The answer to a request sent with an ``Idempotency-Key``, and whether the service gave it
+    again (``Idempotent-Replayed``): the request had been made before, and nothing happened twice."""
+
+    data: Any
+    replayed: bool
+
+
 def _segment(value: str) -> str:
     """An id as one path segment: ``/`` or ``?`` in it must not change the path."""
     return quote(value, safe="")
@@ -75,13 +92,30 @@ class ServiceClient:
     async def _call(
         self, method: str, path: str, *, params: dict[str, Any] | None = None, body: Any = None
     ) -> Any:
+        return (await self._send(method, path, params=params, body=body)).data
+
+    async def _keyed(self, path: str, body: Any, key: str | None) -> Keyed:
+        """A ``POST`` under ``key`` as its ``Idempotency-Key`` (none: a plain ``POST``)."""
+        return await self._send("POST", path, body=body, key=key)
+
+    async def _send(
+        self,
+        method: str,
+        path: str,
+        *,
+        params: dict[str, Any] | None = None,
+        body: Any = None,
+        key: str | None = None,
+    ) -> Keyed:
         url = self.base_url + path
+        headers = self._headers if key is None else {**self._headers, "Idempotency-Key": key}
         try:
             async with self._session.request(
-                method, url, params=params, json=body, headers=self._headers, timeout=TIMEOUT
+                method, url, params=params, json=body, headers=headers, timeout=TIMEOUT
             ) as response:
                 text = await response.text()
                 status = response.status
+                replayed = response.headers.get("Idempotent-Replayed") == "true"
         except (TimeoutError, aiohttp.ClientError) as error:
             raise ServiceUnreachable(self.base_url, str(error) or type(error).__name__) from None
         data = _json(text)
@@ -92,7 +126,7 @@ class ServiceClient:
             given = problem.get("fields")
             fields: dict[str, list[str]] = given if isinstance(given, dict) else {}
             raise ServiceError(status, str(problem.get("type")), str(problem.get("message")), fields)
-        return data
+        return Keyed(data, replayed)
 
     # -- checkouts -----------------------------------------------------------------------------
     async def create_checkout(self, body: dict[str, Any]) -> dict[str, Any]:
@@ -122,9 +156,22 @@ class ServiceClient:
         """``GET /orders/:id/refund``: ``{remaining_amount, results}``."""
         return await self._call("GET", f"/orders/{_segment(order_id)}/refund")
 
-    async def refund_order(self, order_id: str, amount: int) -> dict[str, Any]:
-        """``POST /orders/:id/refund``: an order-level refund."""
-        return await self._call("POST", f"/orders/{_segment(order_id)}/refund", body={"amount": amount})
+    async def refund_order(self, order_id: str, amount: int, *, key: str | None = None) -> Keyed:
+        """``POST /orders/:id/refund``: an order-level refund, made once under ``key``."""
+        return await self._keyed(f"/orders/{_segment(order_id)}/refund", {"amount": amount}, key)
+
+    async def decide_order(self, order_id: str, status: str) -> dict[str, Any]:
+        """Sandbox control (not in production): the service's later decision on a pending order,
+        ``confirmed`` or ``denied``, so a presenter can finish that part of the story. The sandbox
+        answers it on loopback only."""
+        path = f"/_sandbox/orders/{_segment(order_id)}/decide"
+        return await self._call("POST", path, body={"status": status})
+
+    async def advance_clock(self, days: int) -> dict[str, Any]:
+        """Sandbox control (not in production): move the sandbox's clock ``days`` forward, so a
+        presenter can show the payments the service collects meanwhile. Answers ``now``,
+        ``today`` and ``offset_days``."""
+        return await self._call("POST", "/_sandbox/clock", body={"advance_days": days})
 
     # -- campaigns -----------------------------------------------------------------------------
     def campaign(self, campaign_id: str) -> CampaignArticles:
@@ -142,14 +189,16 @@ class ServiceClient:
             page = data["cursor"]["after"]
         return captures
 
-    async def capture(self, order_id: str, amount: int) -> dict[str, Any]:
-        """``POST /orders/:id/captures``: capture part of a confirmed order."""
-        return await self._call("POST", f"/orders/{_segment(order_id)}/captures", body={"amount": amount})
+    async def capture(self, order_id: str, amount: int, *, key: str | None = None) -> Keyed:
+        """``POST /orders/:id/captures``: capture part of a confirmed order, once under ``key``."""
+        return await self._keyed(f"/orders/{_segment(order_id)}/captures", {"amount": amount}, key)
 
-    async def refund_capture(self, order_id: str, capture_id: str, amount: int) -> dict[str, Any]:
-        """``POST /orders/:id/captures/:cid/refunds``: a refund of one capture."""
+    async def refund_capture(
+        self, order_id: str, capture_id: str, amount: int, *, key: str | None = None
+    ) -> Keyed:
+        """``POST /orders/:id/captures/:cid/refunds``: a refund of one capture, once under ``key``."""
         path = f"/orders/{_segment(order_id)}/captures/{_segment(capture_id)}/refunds"
-        return await self._call("POST", path, body={"amount": amount})
+        return await self._keyed(path, {"amount": amount}, key)
 
 
 class CampaignArticles:
@@ -182,9 +231,9 @@ class CampaignArticles:
             raise
         return {article["id"] for article in data["results"]}
 
-    async def add(self, articles: list[dict[str, Any]]) -> None:
-        """``POST``: add articles (an id posted again is updated)."""
-        await self._client._call("POST", self._path, body=articles)
+    async def add(self, articles: list[dict[str, Any]], *, key: str | None = None) -> Keyed:
+        """``POST``: add articles (an id posted again is updated), once under ``key``."""
+        return await self._client._keyed(self._path, articles, key)
 
     async def remove(self, article_id: str) -> None:
         """``DELETE .../articles/:id``: remove one article."""

@@ -61,8 +61,10 @@ async def post_articles(request: web.Request) -> web.Response:
 
 
 async def list_articles(request: web.Request) -> web.Response:
-    """One page of the campaign's articles matching the filters."""
-    merchant_id, campaign_id = request[MERCHANT].id, request.match_info["campaign_id"]
+    """One page of the campaign's articles matching the filters; a campaign id no campaign can
+    have is a 400 naming ``campaign_id``, not a 404 (a page would offer to add to it)."""
+    merchant_id = request[MERCHANT].id
+    campaign_id = parse_campaign_id(request.match_info["campaign_id"])
     store = ArticleStore(state_of(request).db)
     return await render_list(
         request,

@@ -13,7 +13,7 @@ from aiohttp import web
 
 from ..domain.captures import Capture
 from ..domain.refunds import parse_amount_request
-from ..domain.timestamps import format_timestamp, now
+from ..domain.timestamps import format_timestamp
 from ..state import state_of
 from ..storage.captures import CaptureStore
 from .bodies import read_json
@@ -44,8 +44,11 @@ def present_capture(capture: Capture) -> dict[str, Any]:
 async def create_capture(request: web.Request) -> web.Response:
     """Capture part of a confirmed order (201)."""
     amount = parse_amount_request(await read_json(request))
-    store = CaptureStore(state_of(request).db)
-    capture = store.create(request[MERCHANT].id, request.match_info["order_id"], amount, now=now())
+    state = state_of(request)
+    store = CaptureStore(state.db)
+    capture = store.create(
+        request[MERCHANT].id, request.match_info["order_id"], amount, now=state.clock.now()
+    )
     return render(request, present_capture(capture), status=201)
 
 
@@ -74,9 +77,12 @@ async def capture_refunds(request: web.Request) -> web.Response:
 async def refund_capture(request: web.Request) -> web.Response:
     """Refund part or all of a capture."""
     amount = parse_amount_request(await read_json(request))
-    store = CaptureStore(state_of(request).db)
+    state = state_of(request)
+    store = CaptureStore(state.db)
     match = request.match_info
-    capture = store.refund(request[MERCHANT].id, match["order_id"], match["capture_id"], amount, now=now())
+    capture = store.refund(
+        request[MERCHANT].id, match["order_id"], match["capture_id"], amount, now=state.clock.now()
+    )
     return render(request, present_capture(capture))
 
 
@@ -132,7 +138,9 @@ def openapi_section() -> Section:
         "createCapture",
         "Capture part of a confirmed order (sandbox extension)",
         tag="captures",
-        description="The captures of an order never add up to more than its total (400 on `amount`).",
+        description="At most the order's `capturable_amount`: its total less what was captured and"
+        " what was refunded before being captured (400 on `amount` past it); an order that is not"
+        " confirmed has nothing to capture (409).",
         parameters=[ORDER_ID],
         body=ref("AmountRequest"),
         responses={201: ok("The new capture.", ref("Capture"), links=capture_links)},

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from aiohttp import web
 
 from ..domain.checkouts import DECISIONS, MAX_ARTICLES, URL_FIELDS, Checkout, parse_new_checkout
 from ..domain.schedules import INSTALMENT_MONTHS
-from ..domain.timestamps import format_timestamp, now
+from ..domain.timestamps import format_timestamp
 from ..domain.values import DEFAULT_PRODUCT_TYPE, MAX_AMOUNT, PRODUCT_TYPES
 from ..state import state_of
 from ..storage.checkouts import CheckoutStore
@@ -34,11 +35,11 @@ from .serving import MERCHANT
 __all__ = ["ROUTES", "checkout_json", "openapi_section"]
 
 
-def checkout_json(checkout: Checkout) -> dict[str, Any]:
-    """The API's view of a checkout."""
+def checkout_json(checkout: Checkout, moment: datetime) -> dict[str, Any]:
+    """The API's view of a checkout at ``moment`` (the sandbox clock's)."""
     return {
         "id": checkout.id,
-        "status": checkout.status_at(now()),
+        "status": checkout.status_at(moment),
         "order": {
             "id": checkout.order_id,
             "name": checkout.order_name,
@@ -59,17 +60,18 @@ async def create_checkout(request: web.Request) -> web.Response:
     """A new checkout for an order; 409 when the order id was used before."""
     body = await read_json(request)
     merchant = request[MERCHANT]
-    checkout = parse_new_checkout(body, merchant.limit_for, now())
-    CheckoutStore(state_of(request).db).create(merchant.id, checkout)
-    return render(request, checkout_json(checkout), status=201)
+    state = state_of(request)
+    moment = state.clock.now()
+    checkout = parse_new_checkout(body, merchant.limit_for, moment)
+    CheckoutStore(state.db).create(merchant.id, checkout)
+    return render(request, checkout_json(checkout, moment), status=201)
 
 
 async def get_checkout(request: web.Request) -> web.Response:
     """A checkout of the merchant, with its URLs and status."""
-    checkout = CheckoutStore(state_of(request).db).find(
-        request.match_info["checkout_id"], request[MERCHANT].id
-    )
-    return render(request, checkout_json(checkout))
+    state = state_of(request)
+    checkout = CheckoutStore(state.db).find(request.match_info["checkout_id"], request[MERCHANT].id)
+    return render(request, checkout_json(checkout, state.clock.now()))
 
 
 ROUTES = [

@@ -94,6 +94,15 @@ OPERATIONS: dict[str, Exchange] = {
                 "confirmed": "2026-11-02T09:20:00.000000+00:00",
                 "product_type": None,
                 "instalments": None,
+                # No product known: paid in full the day it was confirmed.
+                "schedule": [{"due_date": "2026-11-02", "amount": 25000, "collected": True}],
+                "collected_amount": 25000,
+                "owed_amount": 0,
+                "paid_back_amount": 0,
+                "captured_amount": 0,
+                "capturable_amount": 25000,
+                "refunded_amount": 0,
+                "refundable_amount": 25000,
             }
         ),
     ),
@@ -111,7 +120,7 @@ OPERATIONS: dict[str, Exchange] = {
                     "amount": 1000,
                     "pending_amount": 24000,
                     "accrual_date": "2026-11-26",
-                    "credit_to_customer": 0,
+                    "credit_to_customer": 1000,  # nothing was owed: it is all paid back
                     "completed": False,
                     "completed_but_defaults": False,
                     "created": "2026-11-26T10:38:51.046920+00:00",
@@ -170,7 +179,7 @@ OPERATIONS: dict[str, Exchange] = {
                     "amount": 500,
                     "pending_amount": 4500,
                     "accrual_date": "2026-11-26",
-                    "credit_to_customer": 0,
+                    "credit_to_customer": 500,
                     "completed": False,
                     "completed_but_defaults": False,
                     "created": "2026-11-26T10:38:51.105694+00:00",
@@ -222,7 +231,7 @@ OPERATIONS: dict[str, Exchange] = {
             "products": [
                 {
                     "type": "instalments",
-                    "name": "Instalments",
+                    "name": "Pay in instalments",
                     "available": True,
                     "reason": None,
                     "limits": {"min_amount": 5000, "max_amount": 300000},

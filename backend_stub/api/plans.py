@@ -12,6 +12,7 @@ request's connection.
 from __future__ import annotations
 
 import asyncio
+from datetime import date
 from typing import Any
 
 from aiohttp import web
@@ -20,12 +21,12 @@ from ..domain.locales import DEFAULT_LANGUAGE
 from ..domain.plans import REASONS, Offer, PlansQuery, offer, parse_plans_query
 from ..domain.products import PRODUCTS, UNITS
 from ..domain.schedules import INSTALMENT_MONTHS, MAX_TIN
-from ..domain.timestamps import now
 from ..domain.values import MAX_AMOUNT
 from ..language.plan_texts import offer_texts, plan_texts, product_name
 from ..language.shopper_locale import language_part, shopper_locale
 from ..sandbox.gate import DROPPED_STATUS, drop, internal_get
 from ..sdk_rules.availability import check_url
+from ..state import state_of
 from ..storage.merchants import Merchant
 from .auth import Access
 from .openapi_operations import AMOUNT_QUERY, CURRENCY_QUERY, Section, ok, operation
@@ -69,9 +70,9 @@ async def _checks(request: web.Request, query: PlansQuery, types: list[str]) -> 
     )
 
 
-def offers(merchant: Merchant, query: PlansQuery, types: list[str]) -> list[Offer]:
-    """What each of ``types`` offers the merchant's shoppers for the query's amount, today."""
-    today = now().date()
+def offers(merchant: Merchant, query: PlansQuery, types: list[str], today: date) -> list[Offer]:
+    """What each of ``types`` offers the merchant's shoppers for the query's amount on ``today``
+    (the sandbox clock's day)."""
     return [
         offer(
             product_type, query.amount, query.currency, merchant.limit_for, merchant.tins(product_type), today
@@ -133,7 +134,8 @@ async def list_plans(request: web.Request) -> web.StreamResponse:
             return drop(request)
         if check.status not in (AVAILABLE, NOT_AVAILABLE):
             return check
-    return render(request, plans_json(offers(merchant, query, types), query, shopper_locale(query.locale)))
+    found = offers(merchant, query, types, state_of(request).clock.today())
+    return render(request, plans_json(found, query, shopper_locale(query.locale)))
 
 
 ROUTES = [Route("GET", PLANS_PATH, list_plans, Access.PUBLIC)]

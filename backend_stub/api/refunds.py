@@ -7,7 +7,7 @@ from typing import Any
 from aiohttp import web
 
 from ..domain.refunds import REFUNDS_SHOWN, Refund, RefundList, RefundStatus, parse_amount_request
-from ..domain.timestamps import format_timestamp, now
+from ..domain.timestamps import format_timestamp
 from ..state import state_of
 from ..storage.refunds import RefundStore
 from .bodies import read_json
@@ -55,8 +55,9 @@ async def refund_status(request: web.Request) -> web.Response:
 async def refund_order(request: web.Request) -> web.Response:
     """Refund part or all of a confirmed order."""
     amount = parse_amount_request(await read_json(request))
-    store = RefundStore(state_of(request).db)
-    status = store.refund(request[MERCHANT].id, request.match_info["order_id"], amount, now=now())
+    state = state_of(request)
+    store = RefundStore(state.db)
+    status = store.refund(request[MERCHANT].id, request.match_info["order_id"], amount, now=state.clock.now())
     return render(request, _present_status(status))
 
 
@@ -82,7 +83,11 @@ def _refund_schema() -> Schema:
                 " what stays refundable of the order (an order-level refund).",
             },
             "accrual_date": {"type": "string", "format": "date"},
-            "credit_to_customer": BALANCE,
+            "credit_to_customer": {
+                **BALANCE,
+                "description": "What this refund paid back to the shopper: the part of it beyond what"
+                " they still owed on its day. The rest lowered the payments not yet collected.",
+            },
             "completed": {"type": "boolean", "description": "This refund completed (canceled) the order."},
             "completed_but_defaults": {"type": "boolean"},
             "created": TIMESTAMP,
@@ -144,7 +149,8 @@ def openapi_section() -> Section:
         "Refund part or all of a confirmed order",
         tag="refunds",
         description="Refunding the whole total cancels the order. Above what stays refundable: 400 on"
-        " `amount`; an order that is not confirmed: 409.",
+        " `amount`; an order that is not confirmed: 409. The refund lowers what the shopper still"
+        " owes (the order's `schedule`); what it cannot lower is paid back (`credit_to_customer`).",
         parameters=[ORDER_ID],
         body=ref("AmountRequest"),
         responses={200: answer},

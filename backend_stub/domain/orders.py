@@ -7,7 +7,8 @@ timestamp is given and ``pending`` otherwise, and ``created`` = now. A ``confirm
 without a ``confirmed`` timestamp gets ``created``. ``product_type`` (a sandbox field) is the
 payment product the order was made with: its checkout's, or as seeded; null when not known.
 ``instalments`` is the term in months the shopper chose for an instalments order, null for the
-other products.
+other products. What happened to an order since it was made (its captures, its refunds, the
+payments they left: :mod:`.payments`) is read from storage, never from a request.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from .errors import FieldErrors
+from .errors import REQUIRED, Conflict, FieldErrors, Invalid
 from .filters import FieldType
 from .identifiers import new_identifier, parse_identifier
 from .schedules import parse_instalments
@@ -33,9 +34,14 @@ __all__ = [
     "Order",
     "parse_order",
     "parse_orders",
+    "PENDING_DECISIONS",
+    "parse_pending_decision",
+    "check_pending",
 ]
 
 ORDER_STATUSES = ("pending", "confirmed", "denied", "canceled")
+# What the financing service may still decide for a pending order (the sandbox control decides it).
+PENDING_DECISIONS = ("confirmed", "denied")
 ORDER_FIELDS = (
     "id",
     "name",
@@ -75,6 +81,14 @@ class Order:
     confirmed: datetime | None = None
     product_type: str | None = None
     instalments: int | None = None
+    # Running totals of its captures and refunds: every refund, the refunds of the order itself
+    # (not of a capture), and what refunds paid back to the customer.
+    captured_amount: int = 0
+    refunded_amount: int = 0
+    order_refunded_amount: int = 0
+    credited_amount: int = 0
+    # The amounts of its payments as its refunds left them; None while they are the agreed ones.
+    payments: tuple[int, ...] | None = None
 
 
 def _timestamp(value: object, field: str, errors: FieldErrors) -> datetime | None:
@@ -188,3 +202,22 @@ def parse_order_items(
         seen.add(order.id)
         orders.append(order)
     return orders
+
+
+def parse_pending_decision(data: object) -> str:
+    """The status a ``{"status": "confirmed"|"denied"}`` body gives a pending order;
+    :class:`~.errors.Invalid` naming ``status`` (or ``body``) otherwise."""
+    if not isinstance(data, Mapping):
+        raise Invalid({"body": ['Must be a JSON object such as {"status": "confirmed"}.']})
+    status = data.get("status")
+    if isinstance(status, str) and status in PENDING_DECISIONS:
+        return status
+    raise Invalid(
+        {"status": [REQUIRED if status is None else "Must be one of: " + ", ".join(PENDING_DECISIONS) + "."]}
+    )
+
+
+def check_pending(order: Order) -> None:
+    """:class:`~.errors.Conflict` unless ``order`` is still pending: a decided order stays decided."""
+    if order.status != "pending":
+        raise Conflict(f"Only a pending order can be decided; this order is {order.status}.")

@@ -92,7 +92,9 @@ class Product:
 PRODUCTS: dict[str, Product] = {
     item.type: item
     for item in (
-        Product("instalments", N_("Instalments"), (3, 6, 12), Interval(1, MONTHS), Interval(1, MONTHS)),
+        Product(
+            "instalments", N_("Pay in instalments"), (3, 6, 12), Interval(1, MONTHS), Interval(1, MONTHS)
+        ),
         # One payment: its interval is the wait before it.
         Product("pay_later", N_("Pay in 15 days"), (1,), Interval(15, DAYS), Interval(15, DAYS)),
         Product("pay_in_4", N_("Pay in 4"), (4,), Interval(0, DAYS), Interval(2, WEEKS)),

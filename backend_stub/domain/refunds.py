@@ -5,8 +5,9 @@
    capture's refunded sum above its amount, is :class:`Invalid` on ``amount`` (400).
 3. The refund that brings the order's refunded sum to its total cancels the order, whether it is
    made on the order or on a capture.
-4, 5. The sandbox collects no instalments, so a refund only lowers what the customer still owes:
-   ``credit_to_customer`` (money paid back to the buyer) is always 0.
+4, 5. A refund lowers what the customer still owes, and pays back what it could not lower
+   (``credit_to_customer``): :mod:`.payments` works out both from the order's payments on the
+   refund's day; a record planned here pays back nothing until then.
 6. A refund may name a capture; the order's refunded sum counts refunds of both kinds.
 
 The other fields of a refund record, where the document is silent: ``capture_id`` names the

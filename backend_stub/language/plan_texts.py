@@ -163,7 +163,7 @@ class _Words:
 
 
 def product_name(product: Product, language: str) -> str:
-    """The product's name in ``language`` (``Instalments``, ``Pago a plazos``)."""
+    """The product's name in ``language`` (``Pay in instalments``, ``Pago a plazos``)."""
     return translations(language).gettext(product.label)
 
 

@@ -7,7 +7,6 @@ from aiohttp import web
 from ..api.bodies import read_json
 from ..api.checkouts import checkout_json
 from ..domain.checkouts import parse_decision
-from ..domain.timestamps import now
 from ..state import state_of
 from ..storage.checkouts import CheckoutStore
 from .controls import control
@@ -20,15 +19,19 @@ async def decide_checkout(request: web.Request) -> web.Response:
     """``{"status": "success"|"pending"|"ko", "instalments"?: 3|6|12}``: the same effects as the
     hosted page's buttons (an instalments checkout gets 12 months unless a term is given)."""
     decision = parse_decision(await read_json(request))
-    checkout = CheckoutStore(state_of(request).db).decide(request.match_info["checkout_id"], decision, now())
-    return web.json_response(checkout_json(checkout))
+    state = state_of(request)
+    moment = state.clock.now()
+    checkout = CheckoutStore(state.db).decide(request.match_info["checkout_id"], decision, moment)
+    return web.json_response(checkout_json(checkout, moment))
 
 
 @control
 async def expire_checkout(request: web.Request) -> web.Response:
     """Make the checkout's 60 minutes run out now."""
-    checkout = CheckoutStore(state_of(request).db).expire(request.match_info["checkout_id"], now())
-    return web.json_response(checkout_json(checkout))
+    state = state_of(request)
+    moment = state.clock.now()
+    checkout = CheckoutStore(state.db).expire(request.match_info["checkout_id"], moment)
+    return web.json_response(checkout_json(checkout, moment))
 
 
 ROUTES = [

@@ -41,7 +41,8 @@ async def health(request: web.Request) -> web.Response:
 
 @control
 async def reset(request: web.Request) -> web.Response:
-    """Back to the fixture: every object created since is gone, every control switched off.
+    """Back to the fixture: every object created since is gone, every control switched off,
+    the clock back to the real one.
 
     The requests a fault holds are ended first (they answer an error, unserved), and answers
     still being made are not kept under their idempotency keys: nothing from before the reset
@@ -51,6 +52,7 @@ async def reset(request: web.Request) -> web.Response:
     state.idempotency.forget()
     await reset_storage(state.db, state.fixture)
     state.merchants.invalidate()
+    state.clock.load()  # the reset emptied its table: the clock is the real one again
     return web.json_response({"status": "reset"})
 
 

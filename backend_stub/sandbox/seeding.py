@@ -30,7 +30,6 @@ from ..api.orders import present_order
 from ..api.rendering import render
 from ..domain.errors import FieldErrors, Invalid
 from ..domain.orders import Order, parse_order_items
-from ..domain.timestamps import now
 from ..state import state_of
 from ..storage.orders import OrderStore
 from ..turns import next_turn
@@ -60,7 +59,7 @@ async def seed_orders(request: web.Request) -> web.Response:
         )
     single = not isinstance(data, list)
     items: list[object] = [data] if single else data  # type: ignore[assignment]
-    errors, seen, orders, stamp = FieldErrors(), set[str](), list[Order](), now()
+    errors, seen, orders, stamp = FieldErrors(), set[str](), list[Order](), state.clock.now()
     for first in range(0, len(items), STEP):
         orders += parse_order_items(items[first : first + STEP], first, single, seen, errors, now=stamp)
         await next_turn()
@@ -68,7 +67,7 @@ async def seed_orders(request: web.Request) -> web.Response:
     await _create(OrderStore(state.db), merchant.id, orders, lambda: board.resets != resets)
     shown: list[dict[str, Any]] = []
     for first in range(0, len(orders), STEP):
-        shown += [present_order(order) for order in orders[first : first + STEP]]
+        shown += [present_order(order, stamp.date()) for order in orders[first : first + STEP]]
         await next_turn()
     return render(request, shown[0] if single else shown, status=201)
 

@@ -19,6 +19,7 @@ from ..domain.refunds import Balance, plan_refund
 from ..domain.timestamps import format_timestamp
 from .database import Database
 from .orders import select_order, set_order_status
+from .payments import settle_refund
 from .refunds import insert_refund, refunded_sum, select_refunds
 
 __all__ = ["CaptureStore"]
@@ -64,15 +65,8 @@ class CaptureStore:
     def create(self, merchant_id: str, order_id: str, amount: int, *, now: datetime) -> Capture:
         """Capture ``amount`` of a confirmed order; the captures never exceed its total."""
         with self.db.transaction() as conn:
-            order = select_order(conn, merchant_id, order_id)
-            captured, refunded = conn.execute(
-                "SELECT captured_amount, refunded_amount FROM orders WHERE merchant_id = ? AND id = ?",
-                (merchant_id, order_id),
-            ).fetchone()
-            balance = Balance(order.total_amount, refunded)
-            capture = plan_capture(
-                status=order.status, order=balance, captured=captured, amount=amount, now=now
-            )
+            order = select_order(conn, merchant_id, order_id)  # with its running totals
+            capture = plan_capture(order=order, amount=amount, now=now)
             # The order's capture count and captured sum follow in this statement (a trigger).
             conn.execute(
                 "INSERT INTO captures (merchant_id, order_id, id, amount, created) VALUES (?, ?, ?, ?, ?)",
@@ -118,6 +112,7 @@ class CaptureStore:
                 amount=amount,
                 now=now,
             )
+            refund = settle_refund(conn, merchant_id, order, refund)
             insert_refund(conn, merchant_id, order_id, refund)
             if refund.completed:
                 set_order_status(conn, merchant_id, order_id, "canceled", when=now)

@@ -69,13 +69,27 @@ def _schema() -> str:
 
 
 # Running totals, which schema.sql's triggers keep with every refund and capture written.
-_ORDER_TOTALS = ("refund_count", "refunded_amount", "capture_count", "captured_amount")
+_ORDER_TOTALS = (
+    "refund_count",
+    "refunded_amount",
+    "capture_count",
+    "captured_amount",
+    "order_refunded_amount",
+    "credited_amount",
+)
 _CAPTURE_TOTALS = ("refund_count", "refunded_amount")
 _TOTAL = "INTEGER NOT NULL DEFAULT 0"
 
 # Columns added after a release: a database made before gets them when opened (added last).
 _ADDED_COLUMNS = {
-    "orders": {"product_type": "TEXT", "instalments": "INTEGER", **dict.fromkeys(_ORDER_TOTALS, _TOTAL)},
+    # An order's payments start as NULL (the agreed plan's): refunds made before this column
+    # lowered no payment, so such an order shows its agreed plan; later refunds lower it.
+    "orders": {
+        "product_type": "TEXT",
+        "instalments": "INTEGER",
+        **dict.fromkeys(_ORDER_TOTALS, _TOTAL),
+        "payments": "TEXT",
+    },
     "captures": dict.fromkeys(_CAPTURE_TOTALS, _TOTAL),
     "checkouts": {"instalments": "INTEGER"},
 }
@@ -86,7 +100,10 @@ _FILLED_TOTALS = {
     "orders": (
         _ORDER_TOTALS,
         "UPDATE orders SET"
-        " (refund_count, refunded_amount) = (SELECT count(*), coalesce(sum(refunds.amount), 0)"
+        " (refund_count, refunded_amount, order_refunded_amount, credited_amount) = (SELECT count(*),"
+        "  coalesce(sum(refunds.amount), 0),"
+        "  coalesce(sum(CASE WHEN refunds.capture_id IS NULL THEN refunds.amount END), 0),"
+        "  coalesce(sum(refunds.credit_to_customer), 0)"
         "  FROM refunds WHERE refunds.merchant_id = orders.merchant_id AND refunds.order_id = orders.id),"
         " (capture_count, captured_amount) = (SELECT count(*), coalesce(sum(captures.amount), 0)"
         "  FROM captures WHERE captures.merchant_id = orders.merchant_id AND captures.order_id = orders.id)"

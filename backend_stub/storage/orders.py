@@ -13,7 +13,7 @@ from typing import Any
 
 from ..domain.errors import Conflict, FieldErrors, NotFound
 from ..domain.filters import Condition
-from ..domain.orders import Order, parse_order
+from ..domain.orders import Order, check_pending, parse_order
 from ..domain.text import fold
 from ..domain.timestamps import format_timestamp
 from ..domain.timestamps import now as current_time
@@ -39,8 +39,8 @@ ORDER_COLUMNS: dict[str, Column] = {
     "total_amount": Column("total_amount"),
 }
 _SELECT = (
-    "SELECT id, name, currency, total_amount, status, created, confirmed, product_type, instalments"
-    " FROM orders"
+    "SELECT id, name, currency, total_amount, status, created, confirmed, product_type, instalments,"
+    " captured_amount, refunded_amount, order_refunded_amount, credited_amount, payments FROM orders"
 )
 _INSERT = (
     "INSERT INTO orders (merchant_id, id, name, currency, total_amount, status, created, confirmed,"
@@ -100,7 +100,22 @@ def order_from_row(row: sqlite3.Row) -> Order:
         confirmed=datetime.fromisoformat(confirmed) if confirmed else None,
         product_type=row["product_type"],
         instalments=row["instalments"],
+        captured_amount=row["captured_amount"],
+        refunded_amount=row["refunded_amount"],
+        order_refunded_amount=row["order_refunded_amount"],
+        credited_amount=row["credited_amount"],
+        payments=decode_payments(row["payments"]),
     )
+
+
+def decode_payments(text: str | None) -> tuple[int, ...] | None:
+    """The payment amounts a row's ``payments`` column holds (None: the agreed plan's)."""
+    return None if text is None else tuple(int(amount) for amount in text.split())
+
+
+def encode_payments(amounts: Sequence[int]) -> str:
+    """The ``payments`` column's text for these amounts."""
+    return " ".join(str(amount) for amount in amounts)
 
 
 def insert_orders(conn: sqlite3.Connection, merchant_id: str, orders: Iterable[Order]) -> None:
@@ -156,6 +171,14 @@ class OrderStore:
                 "DELETE FROM orders WHERE merchant_id = ? AND id = ?",
                 [(merchant_id, oid) for oid in order_ids],
             )
+
+    def decide(self, merchant_id: str, order_id: str, status: str, *, when: datetime) -> Order:
+        """Confirm or deny a pending order at ``when`` (a confirmed one starts its plan then);
+        :class:`NotFound` for another merchant's, :class:`Conflict` for one decided already."""
+        with self.db.transaction() as conn:
+            check_pending(select_order(conn, merchant_id, order_id))
+            set_order_status(conn, merchant_id, order_id, status, when=when)
+            return select_order(conn, merchant_id, order_id)
 
     def count(self, merchant_id: str, conditions: Sequence[Condition]) -> int:
         """How many of the merchant's orders match every condition."""

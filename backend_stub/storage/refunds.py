@@ -14,6 +14,7 @@ from ..domain.refunds import REFUNDS_SHOWN, Balance, Refund, RefundList, RefundS
 from ..domain.timestamps import format_timestamp
 from .database import Database
 from .orders import select_order, set_order_status
+from .payments import settle_refund
 
 __all__ = ["RefundStore", "insert_refund", "refunded_sum", "select_refunds"]
 
@@ -131,6 +132,7 @@ class RefundStore:
             order = select_order(conn, merchant_id, order_id)
             balance = Balance(order.total_amount, refunded_sum(conn, merchant_id, order_id))
             refund = plan_refund(status=order.status, order=balance, amount=amount, now=now)
+            refund = settle_refund(conn, merchant_id, order, refund)
             insert_refund(conn, merchant_id, order_id, refund)
             if refund.completed:
                 set_order_status(conn, merchant_id, order_id, "canceled", when=now)

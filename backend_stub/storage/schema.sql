@@ -54,6 +54,14 @@ CREATE TABLE IF NOT EXISTS orders (
     refunded_amount INTEGER NOT NULL DEFAULT 0,
     capture_count   INTEGER NOT NULL DEFAULT 0,
     captured_amount INTEGER NOT NULL DEFAULT 0,
+    -- Of refunded_amount, the refunds made on the order itself (not on a capture): they take the
+    -- uncaptured part first, so they bound what stays capturable (domain/payments.py).
+    order_refunded_amount INTEGER NOT NULL DEFAULT 0,
+    -- What the order's refunds paid back to the customer (their credit_to_customer).
+    credited_amount INTEGER NOT NULL DEFAULT 0,
+    -- The amounts of the order's payments, space-separated, first to last, as its refunds left
+    -- them; NULL while they are the agreed plan's (domain/payments.py). Dates never change.
+    payments TEXT,
     PRIMARY KEY (merchant_id, created DESC, id),
     UNIQUE (merchant_id, id)
 ) WITHOUT ROWID;
@@ -115,6 +123,12 @@ CREATE TRIGGER IF NOT EXISTS capture_refunds_counted AFTER INSERT ON refunds
 WHEN NEW.capture_id IS NOT NULL BEGIN
     UPDATE captures SET refund_count = refund_count + 1, refunded_amount = refunded_amount + NEW.amount
     WHERE merchant_id = NEW.merchant_id AND order_id = NEW.order_id AND id = NEW.capture_id;
+END;
+CREATE TRIGGER IF NOT EXISTS refunds_paid_back AFTER INSERT ON refunds BEGIN
+    UPDATE orders SET
+        order_refunded_amount = order_refunded_amount + CASE WHEN NEW.capture_id IS NULL THEN NEW.amount ELSE 0 END,
+        credited_amount = credited_amount + NEW.credit_to_customer
+    WHERE merchant_id = NEW.merchant_id AND id = NEW.order_id;
 END;
 CREATE TRIGGER IF NOT EXISTS captures_counted AFTER INSERT ON captures BEGIN
     UPDATE orders SET capture_count = capture_count + 1, captured_amount = captured_amount + NEW.amount

@@ -269,6 +269,23 @@ class Sandbox:
             raise LookupError(f"no order {order_id!r} for this key")
         return found["results"][0]
 
+    def decide_order(self, order_id: str, status: str, *, key: str | None = None) -> dict[str, Any]:
+        """The service's later decision on a pending order: ``confirmed`` (its plan starts on the
+        sandbox's day) or ``denied``; returns the order as ``GET /orders`` shows it."""
+        path = f"/_sandbox/orders/{_segment(order_id)}/decide"
+        return self.control("POST", path, {"status": status}, key=key or self.keys.private)
+
+    # -- the sandbox's clock ---------------------------------------------------------------------
+    def clock(self) -> dict[str, Any]:
+        """``GET /_sandbox/clock``: the sandbox's ``now`` and ``today``, and ``offset_days``, how
+        far ahead of the real clock it runs."""
+        return self.control("GET", "/_sandbox/clock")
+
+    def advance(self, *, days: int) -> dict[str, Any]:
+        """Move the sandbox's clock ``days`` forward: the payments that fall due meanwhile are
+        collected. A reset puts it back. Returns the clock as :meth:`clock` does."""
+        return self.control("POST", "/_sandbox/clock", {"advance_days": days})
+
     # -- faults, maintenance, limits -------------------------------------------------------------
     def fault(
         self,

@@ -26,7 +26,6 @@ from ..domain.checkouts import CREATED, EXPIRED, ORDER_STATUS_AFTER, Checkout, p
 from ..domain.errors import NotFound
 from ..domain.products import PRODUCTS
 from ..domain.schedules import schedules
-from ..domain.timestamps import now
 from ..language import formats
 from ..language.plan_texts import plan_texts, product_name
 from ..language.shopper_locale import language_part, shopper_locale
@@ -89,10 +88,10 @@ async def checkout_page(request: web.Request) -> web.Response:
         "currency": checkout.currency,
         "product_label": product_name(PRODUCTS[checkout.product_type], locale),
     }
-    status = checkout.status_at(now())
+    status = checkout.status_at(state.clock.now())
     if status != CREATED:
         return _render(410, locale, reason=EXPIRED if status == EXPIRED else "decided", **context)
-    terms = _terms(checkout, state.merchants.by_id(merchant_id), locale, now().date())
+    terms = _terms(checkout, state.merchants.by_id(merchant_id), locale, state.clock.today())
     return _render(200, locale, terms=terms, **context)
 
 
@@ -103,7 +102,8 @@ async def decision(request: web.Request) -> web.Response:
     if origin is not None and origin != f"{request.scheme}://{request.host}":
         raise Forbidden("Only the hosted checkout page may decide a checkout.")
     decision = parse_decision(await read_json(request))
-    checkout = CheckoutStore(state_of(request).db).decide(request.match_info["checkout_id"], decision, now())
+    state = state_of(request)
+    checkout = CheckoutStore(state.db).decide(request.match_info["checkout_id"], decision, state.clock.now())
     return web.json_response(
         {
             "status": checkout.status,

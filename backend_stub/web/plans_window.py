@@ -23,6 +23,7 @@ that is the page framing it.
 from __future__ import annotations
 
 import json
+from datetime import date
 from typing import Any
 from urllib.parse import urlencode
 
@@ -31,7 +32,6 @@ from aiohttp import web
 from ..api.auth import key_holder
 from ..domain.plans import BELOW_MINIMUM
 from ..domain.products import PRODUCTS
-from ..domain.timestamps import now
 from ..language import formats
 from ..language.catalogs import translations
 from ..language.shopper_locale import language_part, shopper_locale
@@ -67,10 +67,9 @@ def _render(status: int, locale: str, **context: Any) -> web.Response:
     return page(render("plans_window.html", language_part(locale), **context), status)
 
 
-def _products(answer: dict[str, Any], locale: str) -> list[dict[str, Any]]:
-    """Each product of the answer, with its plans' dated payments and, when it offers nothing,
-    why not."""
-    today = now().date()
+def _products(answer: dict[str, Any], locale: str, today: date) -> list[dict[str, Any]]:
+    """Each product of the answer, with its plans' dated payments from ``today`` (the sandbox
+    clock's day) and, when it offers nothing, why not."""
     currency = answer["currency"]
     shown = []
     for product in answer["products"]:
@@ -125,7 +124,8 @@ async def plans_window(request: web.Request) -> web.StreamResponse:
         problem = "mistake" if details else "try_later"
         return _render(response.status, locale, problem=problem, details=details)
     amount = formats.money(answer["amount"], answer["currency"], locale)
-    return _render(200, locale, answer=answer, amount=amount, products=_products(answer, locale))
+    products = _products(answer, locale, state_of(request).clock.today())
+    return _render(200, locale, answer=answer, amount=amount, products=products)
 
 
 ROUTES = [web.get(WINDOW_PATH, plans_window)]

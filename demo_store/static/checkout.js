@@ -74,26 +74,41 @@
     return !!element && !element.hidden && element.style.display !== 'none';
   }
 
+  /** @param {HTMLElement | null} label a method: offered by the service's answer, shown or not yet */
+  function offered(label) {
+    return shown(label) || (!!label && label.getAttribute('data-available') === 'true');
+  }
+
   function ready() {
     // Shown means usable: Pay works as soon as the SDK shows a payment method (a click before the
     // SDK takes checkouts waits in its queue), and not while none is shown. Read from the page
     // each time, never from an event that may have gone before this script listened.
     pay.disabled = paid || opening || !methods.some(shown);
+    explain();
+  }
+
+  // Why the method chosen before (on a product page, in the cart) is missing, once the service
+  // answered: read again at every change of the page, as the SDK may show that method after
+  // the answers came in (a slow network once left "not available" over a method that worked).
+  function explain() {
+    if (!wanted || !block.hasAttribute('data-options')) return;
+    var label = /** @type {HTMLElement | null} */ (form.querySelector('[data-testid="method-' + wanted + '"]'));
+    var why = /** @type {HTMLElement | null} */ (form.querySelector('[data-unavailable="' + wanted + '"]'));
+    var hide = block.getAttribute('data-options') !== 'some' || offered(label);
+    // Only a change is written: this runs from an observer of this very attribute.
+    if (why && why.hidden !== hide) why.hidden = hide;
   }
   new MutationObserver(ready).observe(block, { subtree: true, attributes: true, attributeFilter: ['hidden', 'style'] });
 
   // payment-options.js marks the block once the service answered for every method (data-options
   // "some" or "none"), then tells it with an event: this script may start before or after.
   function settled() {
-    var offered = block.getAttribute('data-options') === 'some';
     ready();
     if (wanted) {
-      // A method chosen before may not be offered for this order: say why, choose nothing for
-      // the shopper.
+      // A method chosen before may not be offered for this order: said (explain), and nothing
+      // else is chosen for the shopper.
       var label = /** @type {HTMLElement | null} */ (form.querySelector('[data-testid="method-' + wanted + '"]'));
-      var why = /** @type {HTMLElement | null} */ (form.querySelector('[data-unavailable="' + wanted + '"]'));
-      if (why) why.hidden = !offered || shown(label);
-      if (shown(label)) return;
+      if (offered(label)) return;
     }
     if (chosen('product_type')) return;
     var first = /** @type {HTMLInputElement | null} */ (form.querySelector('input[name="product_type"]:not(:disabled)'));

@@ -61,8 +61,11 @@
       if (block.paymentCheck !== check) return;
       set(block, answers.some(Boolean) ? null : 'none');
       // The place kept for a button the service does not offer goes (see store.css: .pay-area).
-      Array.prototype.forEach.call(buttons, /** @param {Element} button */ function (button) {
-        release(button, shown(button));
+      // Each button keeps the service's answer: on a slow network the SDK may show an offered
+      // button after this (checkout.js must not call it unavailable meanwhile).
+      Array.prototype.forEach.call(buttons, /** @param {Element} button @param {number} index */ function (button, index) {
+        button.setAttribute('data-available', answers[index] ? 'true' : 'false');
+        release(button, shown(button) || Boolean(answers[index]));
       });
       // Kept on the block for scripts that start later than this event (checkout.js).
       block.setAttribute('data-options', answers.some(Boolean) ? 'some' : 'none');

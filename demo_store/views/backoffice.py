@@ -1,25 +1,30 @@
-"""The back office: the order list with filters and pages, and an order's captures and refunds.
+"""The back office: the order list with filters and pages, and an order's payments, captures and
+refunds.
 
-Forms post, then redirect back with a notice (reloading never refunds twice). When the service
-refuses, the order page is shown again with the service's words next to the form that failed.
+Forms post, then redirect back with a notice (reloading the answer never refunds twice), and each
+carries a one-time token the service gets as ``Idempotency-Key`` (a form sent twice refunds once:
+:mod:`..form_tokens`). When the service refuses, the order page is shown again with the service's
+words next to the form that failed.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Awaitable, Callable
+from typing import Any
 from urllib.parse import quote
 
 from aiohttp import web
 
 from ..backoffice import ORDER_STATUSES, PAGE_SIZE, OrderBook, OrderFilters
-from ..config import SERVICE, SIGNER
+from ..config import CONFIG, SERVICE, SIGNER
 from ..explanations import api_detail, explain
 from ..flash import set_notice
+from ..form_tokens import FORM_TURNS, OUT_OF_DATE, idempotency_key, read_token
 from ..forms import read_form
 from ..money import AmountError, format_money, read_money
 from ..rendering import render, see_other
-from ..service_client import Page, ServiceClient, ServiceError, ServiceUnreachable
+from ..service_client import Keyed, Page, ServiceClient, ServiceError, ServiceUnreachable
 
 __all__ = ["ROUTES"]
 
@@ -68,9 +73,7 @@ async def _order_book(service: ServiceClient, order_id: str) -> OrderBook:
     status = await service.refund_status(order_id)
     captures = await service.list_captures(order_id)
     refunds = status["results"]
-    return OrderBook(
-        order, status["remaining_amount"], refunds, captures, status.get("refund_count", len(refunds))
-    )
+    return OrderBook(order, refunds, captures, status.get("refund_count", len(refunds)))
 
 
 async def order_page(request: web.Request) -> web.Response:
@@ -78,8 +81,11 @@ async def order_page(request: web.Request) -> web.Response:
     return render(request, "backoffice_order.html", {"book": book, "failed": None, "confirm": None})
 
 
-# What each form's amount is bounded by, in words that follow the amount: "more than the €70.00 ..."
+# What each form's amount is bounded by, in words that follow the amount: "more than the €70.00 ...".
 Limit = Callable[[OrderBook], tuple[int, str] | None]
+# What a form does at the service, under the form's Idempotency-Key: its answer, and the notice.
+Make = Callable[[ServiceClient, str, int, str], Awaitable[tuple[Keyed, str]]]
+SENT_BEFORE = "This form was sent before: the service did it once, and nothing more was done."
 # A refund above this (minor units) is asked again with its amount in words before it is made:
 # money that leaves the shop does not come back with a click.
 CONFIRM_ABOVE = 10000
@@ -98,7 +104,7 @@ async def _act(
     request: web.Request,
     form_id: str,
     action: str,
-    make: Callable[[ServiceClient, str, int], Awaitable[str]],
+    make: Make,
     limit: Limit,
 ) -> web.Response:
     """Read the amount, call ``make(amount)`` and redirect with its notice; or show the order
@@ -107,8 +113,9 @@ async def _act(
     service = request.app[SERVICE]
     order_id = request.match_info["order_id"]
     form = await read_form(request)
+    token = read_token(form)
     typed = str(form.get("amount", ""))
-    read = _read_amount(typed)
+    read = _read_amount(typed) if token else OUT_OF_DATE
     amount = read if isinstance(read, int) else None
     confirmed, rest = form.get("confirmed") == "yes", form.get("rest") == "yes"
     refusal: ServiceError | ServiceUnreachable | None = None
@@ -128,14 +135,18 @@ async def _act(
             return render(
                 request, "backoffice_order.html", {"book": book, "failed": None, "confirm": confirm}
             )
-    if amount is not None and not problem:
+    if amount is not None and token and not problem:
         try:
-            notice = await make(service, order_id, amount)
+            # A second request of this form waits for the first, then gets its answer again.
+            async with request.app[FORM_TURNS].turn(token):
+                answer, notice = await make(service, order_id, amount, idempotency_key(token))
         except (ServiceError, ServiceUnreachable) as error:
             refusal = error
         else:
             response = see_other(f"/backoffice/orders/{quote(order_id, safe='')}")
-            set_notice(response, request.app[SIGNER], notice)
+            set_notice(
+                response, request.app[SIGNER], f"{SENT_BEFORE} {notice}" if answer.replayed else notice
+            )
             return response
     book = await _order_book(service, order_id)
     if refusal is not None:
@@ -161,38 +172,56 @@ async def _act(
     return render(request, "backoffice_order.html", {"book": book, "failed": failed, "confirm": None})
 
 
+def _paid_back(refund: dict[str, Any]) -> str:
+    """What a refund paid back to the shopper, said after the refund's notice."""
+    credit = refund["credit_to_customer"]
+    if credit == refund["amount"]:
+        return " All of it is paid back to the shopper: nothing was left to pay."
+    if credit:
+        return (
+            f" It lowered what the shopper still owes, and {format_money(credit)} of it is paid"
+            " back to them: more than they still owed."
+        )
+    return " It lowers what the shopper still owes: nothing is paid back."
+
+
 async def refund_order(request: web.Request) -> web.Response:
-    async def make(service: ServiceClient, order_id: str, amount: int) -> str:
-        status = await service.refund_order(order_id, amount)
-        left = status["remaining_amount"]
+    async def make(service: ServiceClient, order_id: str, amount: int, key: str) -> tuple[Keyed, str]:
+        answer = await service.refund_order(order_id, amount, key=key)
+        status = answer.data
+        left, paid_back = status["remaining_amount"], _paid_back(status["results"][0])
         if left == 0:
-            return f"Refunded {format_money(amount)}. The order is fully refunded and now canceled."
-        return f"Refunded {format_money(amount)}. {format_money(left)} left to refund."
+            return (
+                answer,
+                f"Refunded {format_money(amount)}.{paid_back} The order is fully refunded and now canceled.",
+            )
+        return answer, f"Refunded {format_money(amount)}.{paid_back} {format_money(left)} left to refund."
 
     return await _act(
-        request, "refund", "refund", make, lambda book: (book.remaining, "the order has left to refund")
+        request, "refund", "refund", make, lambda book: (book.refundable, "the order has left to refund")
     )
 
 
 async def capture_order(request: web.Request) -> web.Response:
-    async def make(service: ServiceClient, order_id: str, amount: int) -> str:
-        capture = await service.capture(order_id, amount)
-        return f"Captured {format_money(amount)} (capture {capture['id']})."
+    async def make(service: ServiceClient, order_id: str, amount: int, key: str) -> tuple[Keyed, str]:
+        answer = await service.capture(order_id, amount, key=key)
+        return answer, f"Captured {format_money(amount)} (capture {answer.data['id']})."
 
     return await _act(
-        request, "capture", "capture", make, lambda book: (book.capturable, "of the order not captured yet")
+        request, "capture", "capture", make, lambda book: (book.capturable, "the order has left to capture")
     )
 
 
 async def refund_capture(request: web.Request) -> web.Response:
     capture_id = request.match_info["capture_id"]
 
-    async def make(service: ServiceClient, order_id: str, amount: int) -> str:
-        capture = await service.refund_capture(order_id, capture_id, amount)
-        done = f"Refunded {format_money(amount)} of capture {capture_id}."
-        if capture["refunds"] and capture["refunds"][0]["completed"]:
-            return f"{done} The order is fully refunded and now canceled."
-        return f"{done} {format_money(capture['refundable_amount'])} of it can still be refunded."
+    async def make(service: ServiceClient, order_id: str, amount: int, key: str) -> tuple[Keyed, str]:
+        answer = await service.refund_capture(order_id, capture_id, amount, key=key)
+        capture = answer.data
+        done = f"Refunded {format_money(amount)} of capture {capture_id}.{_paid_back(capture['refunds'][0])}"
+        if capture["refunds"][0]["completed"]:
+            return answer, f"{done} The order is fully refunded and now canceled."
+        return answer, f"{done} {format_money(capture['refundable_amount'])} of it can still be refunded."
 
     def limit(book: OrderBook) -> tuple[int, str] | None:
         capture = book.capture(capture_id)
@@ -201,11 +230,80 @@ async def refund_capture(request: web.Request) -> web.Response:
     return await _act(request, f"capture-{capture_id}", "refund", make, limit)
 
 
+# The presenter's buttons: the service's later decision on a pending order (a sandbox control).
+DECISIONS = {"confirmed": "confirmed", "denied": "denied"}
+
+
+async def decide_order(request: web.Request) -> web.Response:
+    """A presenter tool, in the sandbox only: confirm or deny a pending order, as the service
+    would later decide it (``POST /_sandbox/orders/:id/decide``)."""
+    order_id = request.match_info["order_id"]
+    if not request.app[CONFIG].sandbox:
+        raise web.HTTPNotFound()
+    form = await read_form(request)
+    decision = DECISIONS.get(str(form.get("decision", "")))
+    token = read_token(form)
+    problem = None if token else OUT_OF_DATE
+    if decision is None:
+        problem = "Choose to confirm or to deny the order."
+    if problem is None and token:
+        try:
+            async with request.app[FORM_TURNS].turn(token):
+                await request.app[SERVICE].decide_order(order_id, decision or "")
+        except ServiceError as error:
+            if error.status != 409:  # decided already (a second click): say what it is now
+                problem = explain(error, "decision")
+        except ServiceUnreachable as error:
+            problem = explain(error, "decision")
+    if problem is None:
+        book = await _order_book(request.app[SERVICE], order_id)
+        response = see_other(f"/backoffice/orders/{quote(order_id, safe='')}")
+        set_notice(
+            response, request.app[SIGNER], f"The service {book.order['status']} the order (presenter tool)."
+        )
+        return response
+    book = await _order_book(request.app[SERVICE], order_id)
+    failed = {"form": "decide", "message": problem, "detail": [], "amount": ""}
+    return render(request, "backoffice_order.html", {"book": book, "failed": failed, "confirm": None})
+
+
+# The presenter's clock: how far one press moves the sandbox's clock (a monthly payment falls due).
+CLOCK_STEP_DAYS = 30
+
+
+async def move_clock(request: web.Request) -> web.Response:
+    """A presenter tool, in the sandbox only: move the sandbox's clock a month forward
+    (``POST /_sandbox/clock``) and show the order again, its payments collected meanwhile."""
+    order_id = request.match_info["order_id"]
+    if not request.app[CONFIG].sandbox:
+        raise web.HTTPNotFound()
+    token = read_token(await read_form(request))
+    back = f"/backoffice/orders/{quote(order_id, safe='')}"
+    if token is None:
+        notice = OUT_OF_DATE
+    else:
+        try:
+            async with request.app[FORM_TURNS].turn(token):
+                clock = await request.app[SERVICE].advance_clock(CLOCK_STEP_DAYS)
+        except (ServiceError, ServiceUnreachable) as error:
+            notice = explain(error, "clock move")
+        else:
+            notice = (
+                f"The sandbox's clock moved {CLOCK_STEP_DAYS} days forward: it is {clock['today']} in the"
+                " sandbox (presenter tool). The payments due by then are collected."
+            )
+    response = see_other(back)
+    set_notice(response, request.app[SIGNER], notice)
+    return response
+
+
 ROUTES = [
     web.get("/backoffice", order_list, name="backoffice"),
     web.get("/backoffice/orders/{order_id}", order_page, name="backoffice_order"),
     web.post("/backoffice/orders/{order_id}/refund", refund_order, name="backoffice_refund"),
     web.post("/backoffice/orders/{order_id}/captures", capture_order, name="backoffice_capture"),
+    web.post("/backoffice/orders/{order_id}/decide", decide_order, name="backoffice_decide"),
+    web.post("/backoffice/orders/{order_id}/clock", move_clock, name="backoffice_clock"),
     web.post(
         "/backoffice/orders/{order_id}/captures/{capture_id}/refunds",
         refund_capture,

@@ -69,7 +69,7 @@ async def _earlier(
         except ServiceError as error:
             # Forgotten by the service (a reset sandbox): it cannot be paid twice.
             log.info("earlier checkout %s not found: %s", checkout_id, error)
-    return earlier_attempt(answers, product_type, cart_articles(cart) if cart.lines else [])
+    return earlier_attempt(answers, product_type, cart_articles(cart) if cart.lines else None)
 
 
 def _attempts(cart: Cart, recorded: list[tuple[str, str]]) -> list[tuple[str, str]]:

@@ -106,6 +106,14 @@ async def test_an_unknown_campaign_is_404(api):
     assert (await api.delete("/me/campaigns/none/articles/a", headers=bearer(DEMO_PRIVATE))).status == 404
 
 
+@pytest.mark.parametrize("campaign_id", ["spring%202027", "x%40y", "a" * 256])
+async def test_a_campaign_id_no_campaign_can_have_is_a_400_naming_it_even_to_read(api, campaign_id):
+    # Not a 404 "no such campaign": a back office would offer to add articles to it.
+    response = await api.get(f"/me/campaigns/{campaign_id}/articles", headers=bearer(DEMO_PRIVATE))
+    assert response.status == 400
+    assert list((await response.json())["error"]["fields"]) == ["campaign_id"]
+
+
 async def test_another_merchant_s_campaign_is_404(api):
     await _post(api, [_article("a", "Apron")], key=OTHER_PRIVATE)
     for method, path in (("GET", ARTICLES), ("DELETE", ARTICLES), ("DELETE", ARTICLES + "/a")):

@@ -81,6 +81,64 @@ async def test_captures_may_add_up_to_the_total_but_not_beyond(api):
     assert (await _capture(api, order_id, 4000))[0] == 201
 
 
+async def _order_refund(api, order_id, amount):
+    response = await api.post(
+        f"/orders/{order_id}/refund", json={"amount": amount}, headers=bearer(DEMO_PRIVATE)
+    )
+    assert response.status == 200, await response.text()
+
+
+async def _capturable(api, order_id):
+    response = await api.get("/orders", params={"id": order_id}, headers=bearer(DEMO_PRIVATE))
+    return (await response.json())["results"][0]["capturable_amount"]
+
+
+async def test_what_was_refunded_before_being_captured_is_never_captured(api):
+    # 120.00: 20.00 refunded, then 50.00 captured: 50.00 is left to capture, not 70.00.
+    order_id = await confirmed_order(api, 12000)
+    await _order_refund(api, order_id, 2000)
+    assert await _capturable(api, order_id) == 10000
+    assert (await _capture(api, order_id, 5000))[0] == 201
+    assert await _capturable(api, order_id) == 5000
+    status, body = await _capture(api, order_id, 5001)
+    assert status == 400
+    assert "(5000)" in body["error"]["fields"]["amount"][0]
+    # "Capture the rest" captures 100.00 in all, never the 120.00 total.
+    assert (await _capture(api, order_id, 5000))[0] == 201
+    assert await _capturable(api, order_id) == 0
+    assert (await _capture(api, order_id, 1))[0] == 400
+
+
+async def test_capturable_after_a_refund_with_cents(api):
+    # 640.00: 100.50 refunded, 200.00 captured: 339.50 is left to capture.
+    order_id = await confirmed_order(api, 64000)
+    await _order_refund(api, order_id, 10050)
+    await _capture(api, order_id, 20000)
+    assert await _capturable(api, order_id) == 33950
+    assert (await _capture(api, order_id, 33951))[0] == 400
+    assert (await _capture(api, order_id, 33950))[0] == 201
+
+
+async def test_an_order_refund_after_a_capture_takes_the_uncaptured_part_first(api):
+    order_id = await confirmed_order(api, 12000)
+    await _capture(api, order_id, 5000)
+    await _order_refund(api, order_id, 2000)
+    assert await _capturable(api, order_id) == 5000
+    # Beyond what was left uncaptured: nothing more can be captured, and never less than 0.
+    await _order_refund(api, order_id, 6000)
+    assert await _capturable(api, order_id) == 0
+    assert (await _capture(api, order_id, 1))[0] == 400
+
+
+async def test_a_capture_refund_leaves_what_can_be_captured(api):
+    order_id = await confirmed_order(api, 10000)
+    _, capture = await _capture(api, order_id, 4000)
+    await _refund(api, order_id, capture["id"], 1000)
+    # Money refunded after it was captured was captured: 6000 of the order still can be.
+    assert await _capturable(api, order_id) == 6000
+    assert (await _capture(api, order_id, 6000))[0] == 201
+
+
 @pytest.mark.parametrize("body", [{}, {"amount": 0}, {"amount": -1}, {"amount": 1.5}, {"amount": "5"}])
 async def test_capture_amount_is_a_positive_integer(api, body):
     order_id = await confirmed_order(api, 10000)
@@ -164,7 +222,8 @@ async def test_a_capture_with_no_refunds(api):
 
 
 async def test_partial_capture_refunds_add_up(api):
-    order_id = await confirmed_order(api, 10000)
+    # Agreed just now over 3 months: nothing is collected, so refunds lower what is owed.
+    order_id = await confirmed_order(api, 10000, product_type="instalments", instalments=3)
     _, capture = await _capture(api, order_id, 4000)
     status, body = await _refund(api, order_id, capture["id"], 1000)
     assert status == 200

@@ -128,7 +128,7 @@ async def test_bad_fields_are_400_naming_them(api, change, field):
         (
             {"id": "x", "currency": "EUR", "total_amount": 350000},
             "order.total_amount",
-            "Instalments covers 50.00 to 3,000.00 EUR; 3,500.00 EUR is outside.",
+            "Pay in instalments covers 50.00 to 3,000.00 EUR; 3,500.00 EUR is outside.",
         ),
     ],
 )

@@ -42,6 +42,15 @@ async def test_order_shape(api):
         "confirmed": None,
         "product_type": None,  # seeded without one: not known
         "instalments": None,
+        # Pending: nothing agreed yet, so nothing owed, collected, capturable or refundable.
+        "schedule": [],
+        "collected_amount": 0,
+        "owed_amount": 0,
+        "paid_back_amount": 0,
+        "captured_amount": 0,
+        "capturable_amount": 0,
+        "refunded_amount": 0,
+        "refundable_amount": 0,
     }
     assert second["status"] == "confirmed"
     assert TIMESTAMP.match(second["created"]) and second["confirmed"] == second["created"]

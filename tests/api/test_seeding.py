@@ -53,11 +53,21 @@ async def test_every_field_given(api):
     }
     response = await api.post(SEED, json=sent, headers=bearer(DEMO_PRIVATE))
     assert response.status == 201
-    assert await response.json() == {
+    answer = await response.json()
+    assert {name: answer[name] for name in sent} == {
         **sent,
         "created": "2026-11-23T08:00:00.000000+00:00",
         "confirmed": "2026-11-23T09:00:00.000000+00:00",
     }
+    # Agreed over 6 months from the day it was confirmed.
+    assert [(payment["due_date"], payment["amount"]) for payment in answer["schedule"]] == [
+        ("2026-12-23", 208),
+        ("2027-01-23", 208),
+        ("2027-02-23", 208),
+        ("2027-03-23", 208),
+        ("2027-04-23", 208),
+        ("2027-05-23", 210),
+    ]
 
 
 @pytest.mark.parametrize(

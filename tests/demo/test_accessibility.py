@@ -41,7 +41,7 @@ def test_shop_pages_have_no_serious_violation(page: Page, store):
     # brings its tabs to the front) must not leave this page without it.
     page.bring_to_front()
     open_checkout(page, store, "pay_in_4", "callbacks")
-    expect(overlay_frame(page).get_by_test_id("checkout-approve")).to_be_focused()
+    expect(overlay_frame(page).get_by_role("heading", level=1)).to_be_focused()
     found["checkout with overlay"] = serious_violations(page)
     found["hosted checkout frame"] = serious_violations(page.frame(url=HOSTED_CHECKOUT))
     overlay_frame(page).get_by_test_id("checkout-approve").click()

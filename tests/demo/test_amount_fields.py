@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from backend_stub.testkit import Sandbox
 from demo_store.money import AmountError, read_money
+from tests.demo.backoffice_pages import fresh_token, post_form
 
 
 def _groups(euros: int, mark: str) -> str:
@@ -85,7 +86,7 @@ async def test_typed_refunds_ask_the_service_for_that_amount(store_http: TestCli
     service.seed_orders({"id": "DS-TYPED-1", "total_amount": 500000, "status": "confirmed"})
     expected: list[int] = []
     for typed, outcome in REFUNDS:
-        page = await store_http.post("/backoffice/orders/DS-TYPED-1/refund", data={"amount": typed})
+        page = await post_form(store_http, "/backoffice/orders/DS-TYPED-1/refund", {"amount": typed})
         text = await page.text()
         if isinstance(outcome, int):
             expected.insert(0, outcome)
@@ -98,19 +99,20 @@ async def test_typed_refunds_ask_the_service_for_that_amount(store_http: TestCli
 async def test_a_large_refund_and_the_rest_are_asked_first(store_http: TestClient, service: Sandbox):
     service.seed_orders({"id": "DS-TYPED-2", "total_amount": 300000, "status": "confirmed"})
     url = "/backoffice/orders/DS-TYPED-2/refund"
-    asked = await (await store_http.post(url, data={"amount": "1.250,00"})).text()
+    asked = await (await post_form(store_http, url, {"amount": "1.250,00"})).text()
     assert "Refund €1,250.00 of order DS-TYPED-2?" in asked and "cannot be undone" in asked
     assert _refunded(service, "DS-TYPED-2") == []
-    await store_http.post(url, data={"amount": "1250.00", "confirmed": "yes"})
+    await post_form(store_http, url, {"amount": "1250.00", "confirmed": "yes"})
     assert _refunded(service, "DS-TYPED-2") == [125000]
     # "Refund the rest" from a page that showed €3,000.00 asks about what is left now.
-    asked = await (await store_http.post(url, data={"amount": "3000.00", "rest": "yes"})).text()
+    asked = await (await post_form(store_http, url, {"amount": "3000.00", "rest": "yes"})).text()
     assert "The page showed €3,000.00; it changed since. Refund €1,750.00 of order DS-TYPED-2?" in asked
     assert _refunded(service, "DS-TYPED-2") == [125000]
-    await store_http.post(url, data={"amount": "1750.00", "confirmed": "yes"})
+    tab = await fresh_token(store_http, "/backoffice/orders/DS-TYPED-2")  # a tab that stays open
+    await post_form(store_http, url, {"amount": "1750.00", "confirmed": "yes"})
     assert _refunded(service, "DS-TYPED-2") == [175000, 125000]
     # The same button once more, from a tab that still shows it: nothing left, said in words.
-    stale = await (await store_http.post(url, data={"amount": "1750.00", "rest": "yes"})).text()
+    stale = await (await post_form(store_http, url, {"amount": "1750.00", "rest": "yes"}, token=tab)).text()
     assert "Nothing is left to refund now: the page was out of date." in stale
     assert _refunded(service, "DS-TYPED-2") == [175000, 125000]
 
@@ -119,8 +121,8 @@ async def test_typed_captures_ask_the_service_for_that_amount(store_http: TestCl
     service.seed_orders({"id": "DS-TYPED-3", "total_amount": 500000, "status": "confirmed"})
     url = "/backoffice/orders/DS-TYPED-3/captures"
     for typed in ("1,250", "0", "٣"):
-        await store_http.post(url, data={"amount": typed})
+        await post_form(store_http, url, {"amount": typed})
     for typed in ("12,50", "1.000,5", "7"):
-        await store_http.post(url, data={"amount": typed})
+        await post_form(store_http, url, {"amount": typed})
     captures = service.call("GET", "/orders/DS-TYPED-3/captures")["results"]
     assert sorted(capture["amount"] for capture in captures) == [700, 1250, 100050]

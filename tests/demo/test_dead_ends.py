@@ -8,7 +8,7 @@ from playwright.sync_api import Page, expect
 from tests.demo.shopper import Console, fill_cart
 
 NO_PLAN = (
-    "No payment plan covers €3,500.00: the highest, instalments, goes up to €3,000.00."
+    "No payment plan covers €3,500.00: the highest, Pay in instalments, goes up to €3,000.00."
     " Remove €500.00 from your cart to use it."
 )
 
@@ -54,7 +54,8 @@ def test_a_cart_below_every_plan(page: Page, store):
     fill_cart(page, store, {"espresso-cup": 1})
     page.goto(f"{store.url}/cart")
     expect(page.locator(".summary [data-no-plan]")).to_have_text(
-        "No payment plan covers €9.00: pay in 15 days starts at €10.00. Add €1.00 to your cart to use it."
+        "No payment plan covers €9.00: the lowest, Pay in 15 days, starts at €10.00."
+        " Add €1.00 to your cart to use it."
     )
     # The same words follow the cart as it changes, without a reload.
     expect(page.locator(".summary .pay-title")).to_be_hidden()

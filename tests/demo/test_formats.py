@@ -41,8 +41,8 @@ async def test_the_back_office_writes_every_day_one_way(store_http: TestClient, 
     page = await (await store_http.get(f"/backoffice/orders/{order['id']}")).text()
     # The payment plan, the order's times, the refunds of the order and of the capture.
     assert "2026-11-02 09:15 UTC · confirmed 2026-11-02 09:20 UTC" in page
-    for day in ("2026-11-02", "2026-11-16", "2026-11-30", "2026-12-14"):
-        assert re.search(rf"<li><span>{day}</span><span>€225.00</span></li>", page), day
+    for day in ("2026-11-02", "2026-11-16", "2026-11-30", "2026-12-14"):  # the payments' due dates
+        assert f'data-testid="payment-due">{day}<' in page, day
     assert len(OFFICE_DAY.findall(page)) >= 8
     assert OTHER_DAYS.findall(page) == []
 

@@ -107,7 +107,7 @@ def test_phone_back_office_shows_every_figure_whole(page: Page, store, service, 
     page.get_by_test_id("submit-refund").click()
     assert_nothing_clipped(page, "order page asking to confirm a refund")
     page.get_by_test_id("confirm-refund").click()
-    expect(page.get_by_test_id("refund-left").first).to_have_text("€490.00")
+    expect(page.get_by_test_id("refund-left").first).to_have_text("€490.00 of the order")
     assert_nothing_clipped(page, "order page")
     # A refusal with the API's answer opened: still nothing sideways.
     page.get_by_test_id(f"amount-capture-{capture_id}").fill("2000")

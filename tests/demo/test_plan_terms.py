@@ -77,13 +77,16 @@ def test_the_shopper_s_term_is_the_order_s_everywhere(page: Page, store, service
     assert (order["product_type"], order["instalments"]) == ("instalments", 6)
 
     page.goto(f"{store.url}/backoffice/orders/{order_id}")
-    expect(page.get_by_test_id("order-plan")).to_contain_text("Paid with Instalments")
-    # The back office writes its days as its other dates are written: 2026-11-27.
-    _expect_dates(page.get_by_test_id("order-dates"), [(day.isoformat(), "€150.00") for day in days])
+    expect(page.get_by_test_id("order-plan")).to_contain_text("Paid with Pay in instalments over 6 months")
+    # The back office writes its days as its other dates are written: 2026-11-27; its payments
+    # are the service's schedule.
+    _expect_dates(
+        page.get_by_test_id("payments").locator("tbody"), [(day.isoformat(), "€150.00") for day in days], "tr"
+    )
     assert console.unexpected == []
 
 
-def _expect_dates(dates: Locator, expected: list[tuple[str, str]]) -> None:
-    items = dates.locator("li")
+def _expect_dates(dates: Locator, expected: list[tuple[str, str]], item: str = "li") -> None:
+    items = dates.locator(item)
     expect(items).to_have_count(len(expected))
     expect(items).to_have_text([re.compile(rf"{day}\s*{re.escape(paid)}") for day, paid in expected])

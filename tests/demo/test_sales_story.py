@@ -118,8 +118,21 @@ def test_browse_buy_and_refund(page: Page, store, service):
     # A partial refund lowers what is left; typed with a decimal comma, it is that amount.
     page.get_by_test_id("amount-refund").fill("100,00")
     page.get_by_test_id("submit-refund").click()
-    expect(page.locator("[data-notice]")).to_have_text("Refunded €100.00. €775.00 left to refund.")
+    expect(page.locator("[data-notice]")).to_have_text(
+        "Refunded €100.00. It lowers what the shopper still owes: nothing is paid back."
+        " €775.00 left to refund."
+    )
     expect(remaining).to_have_text("€775.00")
+    # What the shopper pays now: the first of 4 was collected at checkout; the €100.00 lowers the
+    # three still to come, on the same dates.
+    payments = page.get_by_test_id("payments").locator("tbody tr")
+    expect(payments.get_by_test_id("payment-amount")).to_have_text(
+        ["€218.75", "€185.41", "€185.41", "€185.43"]
+    )
+    expect(payments.get_by_test_id("payment-state")).to_have_text(
+        ["Collected", "To come", "To come", "To come"]
+    )
+    expect(page.get_by_test_id("owed")).to_have_text("€556.25")
 
     # Refunding more than is left: the service refuses, and the page says so in money.
     page.get_by_test_id("amount-refund").fill("1000")
@@ -137,10 +150,14 @@ def test_browse_buy_and_refund(page: Page, store, service):
     expect(page.locator("[data-notice]")).to_contain_text("fully refunded and now canceled")
     expect(page.get_by_test_id("order-status")).to_have_text("Canceled")
     expect(remaining).to_have_text("€0.00")
-    # Refunded in full: no payment dates to come, said as such.
+    # Refunded in full: nothing more to pay, and what was collected is paid back.
     expect(page.get_by_test_id("order-plan")).to_have_text(
-        "Refunded in full, and canceled: it was paid with Pay in 4. Nothing more is due."
+        "Refunded in full, and canceled: it was paid with Pay in 4."
     )
-    expect(page.get_by_test_id("order-dates")).to_have_count(0)
+    expect(payments.get_by_test_id("payment-amount")).to_have_text(["€218.75", "€0.00", "€0.00", "€0.00"])
+    expect(page.get_by_test_id("owed-summary")).to_have_text(
+        "The shopper owes nothing more. €218.75 was paid back to them."
+    )
+    expect(page.get_by_test_id("paid-back")).to_have_text("€218.75")
 
     assert console.unexpected == []

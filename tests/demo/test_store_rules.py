@@ -13,7 +13,6 @@ from demo_store.one_payment import earlier_attempt
 from demo_store.outcomes import outcome_for
 from demo_store.payment_plans import no_plan_text, plan_text
 from demo_store.signed_cookies import CookieSigner
-from demo_store.statement import order_statement
 
 
 @pytest.mark.parametrize(
@@ -67,16 +66,20 @@ def test_plans_state_their_payments_apr_and_total(product_type, amount, words):
         (
             350000,
             True,
-            "No payment plan covers €3,500.00: the highest, instalments, goes up to €3,000.00."
+            "No payment plan covers €3,500.00: the highest, Pay in instalments, goes up to €3,000.00."
             " Remove €500.00 from your cart to use it.",
         ),
         (
             900,
             True,
-            "No payment plan covers €9.00: pay in 15 days starts at €10.00."
+            "No payment plan covers €9.00: the lowest, Pay in 15 days, starts at €10.00."
             " Add €1.00 to your cart to use it.",
         ),
-        (350000, False, "No payment plan covers €3,500.00: the highest, instalments, goes up to €3,000.00."),
+        (
+            350000,
+            False,
+            "No payment plan covers €3,500.00: the highest, Pay in instalments, goes up to €3,000.00.",
+        ),
     ],
 )
 def test_a_price_no_plan_covers_says_why_and_what_would_do(amount, advice, words):
@@ -179,7 +182,8 @@ LAMP = [{"name": "Brass desk lamp", "quantity": 1, "unit_price": 12000}]
 
 
 def _checkout(status: str, product: str = "pay_in_4", articles: list | None = None) -> dict:
-    order = {"articles": articles or LAMP}
+    lines = articles or LAMP
+    order = {"articles": lines, "total_amount": sum(line["quantity"] * line["unit_price"] for line in lines)}
     return {"id": f"chk_{status}", "status": status, "product": {"type": product}, "order": order}
 
 
@@ -198,6 +202,9 @@ def _checkout(status: str, product: str = "pay_in_4", articles: list | None = No
         ([("A", _checkout("created", articles=[{**LAMP[0], "quantity": 2}]))], None),
         # The newest live one is opened again.
         ([("B", _checkout("created")), ("A", _checkout("created"))], ("reuse", "B")),
+        # A payment is bound to what it paid for: other articles are another purchase.
+        ([("A", _checkout("success", articles=[{**LAMP[0], "quantity": 2}]))], None),
+        ([("A", _checkout("success", articles=[{**LAMP[0], "unit_price": 9900}]))], None),
     ],
 )
 def test_one_cart_one_payment(attempts, expected):
@@ -205,14 +212,17 @@ def test_one_cart_one_payment(attempts, expected):
     assert (found and (found.action, found.order_id)) == expected
 
 
-def test_the_rehearsal_s_fully_refunded_order_adds_up():
-    """€640.00: captures of €200 and €100; €50 of the €100 capture, €100 of the order, the rest of
-    the €100 capture, then the rest of the order (€440). Every part came back."""
-    captures = [
-        {"id": "cap_2", "amount": 10000, "refunded_amount": 10000, "refundable_amount": 0},
-        {"id": "cap_1", "amount": 20000, "refunded_amount": 0, "refundable_amount": 0},
-    ]
-    statement = order_statement(64000, 0, captures)
-    assert (statement.captured, statement.not_captured, statement.released) == (30000, 0, 34000)
-    assert [line.came_back for line in statement.captures] == [10000, 20000]
-    assert (statement.refunded, statement.unassigned) == (64000, 0)
+def test_an_emptied_cart_s_paid_order_is_paid_whatever_it_held():
+    # A tab left open on the old cart presses Pay: the order that emptied the cart answers.
+    found = earlier_attempt([("A", _checkout("success"))], "instalments", None)
+    assert (found and (found.action, found.order_id)) == ("paid", "A")
+
+
+def test_a_cart_emptied_by_its_payment_is_a_new_purchase():
+    cart = Cart({"desk-lamp": 1})
+    cart.started("DS-1", "chk_1")
+    before = cart.id
+    assert cart.placed("DS-1") and cart.lines == []
+    assert cart.id != before  # the store's server has started no payment under the new name
+    assert cart.last_placed == ("DS-1", "chk_1")
+    assert not cart.placed("DS-1")  # a reload of that order's page empties nothing more

@@ -135,7 +135,8 @@ def test_the_hosted_pages_controls_work_from_the_moment_they_can_be_pressed(page
     for control in ("checkout-approve", "checkout-pending", "checkout-deny", "checkout-close"):
         expect(frame.get_by_test_id(control)).to_be_disabled()
     service.clear_faults()  # releases the script
-    expect(frame.get_by_test_id("checkout-approve")).to_be_focused()
+    # Focus on the heading, never on a decision: a stray Enter must not approve.
+    expect(frame.get_by_role("heading", level=1)).to_be_focused()
     frame.get_by_test_id("checkout-approve").click()
     frame.get_by_test_id("checkout-return").click()
     assert wait_calls(page, 3) == ["onStatusChange:success", "onClose:success", "onSuccess"]
@@ -271,7 +272,7 @@ def test_the_overlay_is_a_modal_dialog_with_focus_and_no_scroll_behind(page: Pag
     expect(dialog).to_have_attribute("role", "dialog")
     expect(dialog).to_have_attribute("aria-modal", "true")
     assert page.evaluate(f"document.querySelector('{OVERLAY}').contains(document.activeElement)")
-    expect(frame.get_by_test_id("checkout-approve")).to_be_focused()
+    expect(frame.get_by_role("heading", level=1)).to_be_focused()
     page.mouse.wheel(0, 1500)
     page.keyboard.press("PageDown")
     assert page.evaluate("window.scrollY") == 0

@@ -68,7 +68,7 @@ def opened_with_focus_inside(tab: Tab, merchant, service) -> Frame:
 
     Not asserted here: which control of the hosted page has it. WebKit lets a cross-site iframe
     move the focus only after the shopper interacted with it, so there the hosted page itself
-    holds the focus, not its first button (the Chromium suite checks the button)."""
+    holds the focus, not its heading (the Chromium suite checks the heading)."""
     tab.goto(checkout_page(merchant, create_checkout(service)))
     tab.call("() => document.querySelector('#pay').focus()")
     frame = open_checkout(tab)

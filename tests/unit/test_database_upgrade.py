@@ -51,11 +51,19 @@ def test_an_older_database_gets_its_totals_from_its_rows(tmp_path):
     refunds.refund("m", "b", 7, now=NOW)
     db.close()
     old = sqlite3.connect(path)  # as the older release made it: no totals, no triggers
-    for trigger in ("refunds_counted", "capture_refunds_counted", "captures_counted"):
+    for trigger in ("refunds_counted", "capture_refunds_counted", "captures_counted", "refunds_paid_back"):
         old.execute(f"DROP TRIGGER {trigger}")
     old.execute("DROP INDEX captures_newest")
     for table, columns in {
-        "orders": ("refund_count", "refunded_amount", "capture_count", "captured_amount"),
+        "orders": (
+            "refund_count",
+            "refunded_amount",
+            "capture_count",
+            "captured_amount",
+            "order_refunded_amount",
+            "credited_amount",
+            "payments",
+        ),
         "captures": ("refund_count", "refunded_amount"),
     }.items():
         for column in columns:
@@ -65,16 +73,21 @@ def test_an_older_database_gets_its_totals_from_its_rows(tmp_path):
 
     reopened = Database(path)
     refunds, captures = RefundStore(reopened), CaptureStore(reopened)
-    totals = "SELECT refund_count, refunded_amount, capture_count, captured_amount FROM orders WHERE id = ?"
-    assert tuple(reopened.query_one(totals, ("a",)) or ()) == (3, 505, 2, 4000)
-    assert tuple(reopened.query_one(totals, ("b",)) or ()) == (1, 7, 1, 500)
-    assert tuple(reopened.query_one(totals, ("quiet",)) or ()) == (0, 0, 0, 0)
+    totals = (
+        "SELECT refund_count, refunded_amount, capture_count, captured_amount, order_refunded_amount,"
+        " credited_amount FROM orders WHERE id = ?"
+    )
+    # Orders without a product were paid in full when confirmed: every refund was paid back.
+    assert tuple(reopened.query_one(totals, ("a",)) or ()) == (3, 505, 2, 4000, 200, 505)
+    assert tuple(reopened.query_one(totals, ("b",)) or ()) == (1, 7, 1, 500, 7, 7)
+    assert tuple(reopened.query_one(totals, ("quiet",)) or ()) == (0, 0, 0, 0, 0, 0)
     assert captures.get("m", "a", first.id).refunded_amount == 305
     assert captures.get("m", "a", second.id).refunds.count == 0
     # From then on the triggers keep them.
     captures.refund("m", "a", second.id, 100, now=NOW)
-    captures.create("m", "a", 6000, now=NOW)
-    assert tuple(reopened.query_one(totals, ("a",)) or ()) == (4, 605, 3, 10_000)
+    # What stays capturable: the total less the captures and the 200 refunded before capture.
+    captures.create("m", "a", 5800, now=NOW)
+    assert tuple(reopened.query_one(totals, ("a",)) or ()) == (4, 605, 3, 9800, 200, 605)
     assert refunds.status("m", "a").refunds.count == 4
     assert reopened.query_one("SELECT name FROM sqlite_master WHERE name = 'captures_newest'") is not None
     reopened.close()

@@ -72,7 +72,7 @@ def test_a_po_newer_than_its_compiled_catalog_is_read_as_it_is(tmp_path, monkeyp
     monkeypatch.setattr(catalogs, "CATALOGS", tmp_path)
     catalogs.translations.cache_clear()
     try:
-        assert catalogs.translations("es").gettext("Instalments") == "Pago aplazado"
+        assert catalogs.translations("es").gettext("Pay in instalments") == "Pago aplazado"
     finally:
         catalogs.translations.cache_clear()
 

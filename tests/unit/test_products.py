@@ -19,7 +19,7 @@ def test_the_bundled_list_of_types_is_the_registry_s():
 
 def test_labels_and_terms_come_from_the_registry():
     assert checkouts.PRODUCT_LABELS == {
-        "instalments": "Instalments",
+        "instalments": "Pay in instalments",
         "pay_later": "Pay in 15 days",
         "pay_in_4": "Pay in 4",
     }

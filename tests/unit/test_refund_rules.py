@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, date, datetime
 
 import pytest
 
 from backend_stub.domain.captures import Capture, plan_capture
 from backend_stub.domain.errors import Conflict, Invalid
+from backend_stub.domain.orders import Order
 from backend_stub.domain.refunds import Balance, RefundList, parse_amount_request, plan_refund, refundable_now
 
 NOW = datetime(2026, 11, 23, 23, 30, tzinfo=UTC)
@@ -65,12 +67,22 @@ def test_a_refund_names_its_capture():
 
 
 def test_captures_stay_within_the_total():
-    order = Balance(100, 0)
-    assert plan_capture(status="confirmed", order=order, captured=60, amount=40, now=NOW).amount == 40
+    order = Order("o", "Lamp", "EUR", 100, "confirmed", NOW, NOW, captured_amount=60)
+    assert plan_capture(order=order, amount=40, now=NOW).amount == 40
     with pytest.raises(Invalid):
-        plan_capture(status="confirmed", order=order, captured=60, amount=41, now=NOW)
+        plan_capture(order=order, amount=41, now=NOW)
     with pytest.raises(Conflict):
-        plan_capture(status="pending", order=order, captured=0, amount=1, now=NOW)
+        plan_capture(order=replace(order, status="pending", captured_amount=0), amount=1, now=NOW)
+
+
+def test_what_was_refunded_before_being_captured_is_never_captured():
+    # 120.00, 20.00 refunded, then 50.00 captured: 50.00 stays capturable, not 70.00.
+    order = Order("o", "Lamp", "EUR", 12000, "confirmed", NOW, NOW, order_refunded_amount=2000)
+    order = replace(order, captured_amount=plan_capture(order=order, amount=5000, now=NOW).amount)
+    with pytest.raises(Invalid) as refused:
+        plan_capture(order=order, amount=5001, now=NOW)
+    assert "(5000)" in refused.value.fields["amount"][0]
+    assert plan_capture(order=order, amount=5000, now=NOW).amount == 5000
 
 
 def test_capture_amounts():

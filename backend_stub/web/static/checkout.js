@@ -147,13 +147,15 @@
 
   buttons.forEach(function (b) { b.disabled = false; });
   // The window opens at its top (the amount, the close control, the term choice in view), and
-  // focus goes where the shopper starts without scrolling the sheet: the term choice, else
-  // Approve when it is on screen, else the heading. On a laptop an instalments sheet is taller
-  // than the screen: focusing Approve once scrolled it to the bottom.
+  // focus goes where the shopper starts without scrolling the sheet: the term choice when it is
+  // on screen, else the heading. Never a decision: a stray Enter must not approve a payment
+  // (focus once went to Approve), and on a laptop an instalments sheet is taller than the
+  // screen (focusing Approve once scrolled it to the bottom).
   window.scrollTo(0, 0);
-  var start = terms.filter(function (input) { return input.checked; })[0] || buttons[0];
-  var box = start.getBoundingClientRect();
-  var first = box.top >= 0 && box.bottom <= window.innerHeight ? start : find('#title');
+  /** @type {HTMLInputElement | undefined} */
+  var picked = terms.filter(function (input) { return input.checked; })[0];
+  var box = picked && picked.getBoundingClientRect();
+  var first = picked && box && box.top >= 0 && box.bottom <= window.innerHeight ? picked : find('#title');
   first.focus({ preventScroll: true });
   tell({ type: 'loaded' });
 })();
