@@ -16,12 +16,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal
 from typing import Any
 
 from .errors import REQUIRED, Conflict, FieldErrors, Invalid
 from .filters import FieldType
 from .identifiers import new_identifier, parse_identifier
-from .schedules import parse_instalments
+from .schedules import NO_INTEREST, parse_instalments
 from .text import read_text
 from .timestamps import TIMESTAMP_RULE, parse_timestamp
 from .values import PRODUCT_TYPES, parse_currency, parse_json_amount
@@ -89,6 +90,8 @@ class Order:
     credited_amount: int = 0
     # The amounts of its payments as its refunds left them; None while they are the agreed ones.
     payments: tuple[int, ...] | None = None
+    # The nominal rate (percent a year) its merchant charges for its product and term.
+    tin: Decimal = NO_INTEREST
 
 
 def _timestamp(value: object, field: str, errors: FieldErrors) -> datetime | None:

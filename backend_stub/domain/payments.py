@@ -2,7 +2,8 @@
 still be captured and refunded of it (the document's refund rules 4 and 5).
 
 An order agreed on a plan (its product, and for instalments the term the shopper chose) owes the
-plan's payments (:func:`.schedules.schedule`) on their due dates, counted from the day it was
+plan's payments (:func:`.schedules.schedule`, at the nominal rate its merchant charges for that
+product and term, interest included) on their due dates, counted from the day it was
 confirmed. An order whose product is not known (seeded or in a fixture without ``product_type``)
 was paid in full when it was confirmed: one payment of its total, due that day. An order that was
 never confirmed (pending, denied) owes nothing and has no payments.
@@ -17,7 +18,8 @@ rest); a balance of 0 leaves them at 0. Collected payments never change, and no 
 
 Rule 5: the part of a refund beyond what is still owed is paid back to the customer: the refund's
 ``credit_to_customer``. So at any moment, for every order: collected − paid back + still owed =
-total − refunded.
+what the plan costs (the total, plus its interest) − refunded. A refund lowers what is owed by its
+amount; the interest of the plan as agreed stays what it was.
 
 Captures: an order captures at most its total, less what was captured and what was refunded before
 being captured. A refund of the order (not of a capture) takes the uncaptured part first, so what
@@ -32,7 +34,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from .orders import Order
-from .schedules import schedule
+from .schedules import schedule, spread
 
 __all__ = [
     "Payment",
@@ -70,13 +72,6 @@ class Repayment:
     credit_to_customer: int
 
 
-def _spread(total: int, count: int) -> tuple[int, ...]:
-    # The plan rule's rounding (every payment but the last rounded down to the cent, the last
-    # takes the rest), as schedules.py splits an amount: kept here until schedules offers it.
-    share, rest = divmod(total, count)
-    return (share,) * (count - 1) + (share + rest,)
-
-
 def agreed_payments(order: Order) -> tuple[tuple[date, int], ...]:
     """``(due day, amount)`` of each payment the order was agreed on, first to last; empty for an
     order that was never confirmed."""
@@ -85,7 +80,7 @@ def agreed_payments(order: Order) -> tuple[tuple[date, int], ...]:
     start = order.confirmed.date()
     if order.product_type is None:
         return ((start, order.total_amount),)
-    plan = schedule(order.product_type, order.total_amount, order.instalments)
+    plan = schedule(order.product_type, order.total_amount, order.instalments, tin=order.tin)
     return plan.dated_payments(start)
 
 
@@ -116,8 +111,8 @@ def repay(current: Sequence[Payment], amount: int) -> Repayment:
     owed = owed_amount(current)
     balance = max(0, owed - amount)
     uncollected = sum(1 for payment in current if not payment.collected)
-    spread = iter(_spread(balance, uncollected) if uncollected else ())
-    amounts = tuple(payment.amount if payment.collected else next(spread) for payment in current)
+    respread = iter(spread(balance, uncollected) if uncollected else ())
+    amounts = tuple(payment.amount if payment.collected else next(respread) for payment in current)
     return Repayment(amounts, amount - (owed - balance))
 
 

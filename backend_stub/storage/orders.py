@@ -9,11 +9,13 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable, Sequence
 from datetime import datetime
+from decimal import Decimal
 from typing import Any
 
 from ..domain.errors import Conflict, FieldErrors, NotFound
 from ..domain.filters import Condition
 from ..domain.orders import Order, check_pending, parse_order
+from ..domain.schedules import NO_INTEREST
 from ..domain.text import fold
 from ..domain.timestamps import format_timestamp
 from ..domain.timestamps import now as current_time
@@ -40,7 +42,11 @@ ORDER_COLUMNS: dict[str, Column] = {
 }
 _SELECT = (
     "SELECT id, name, currency, total_amount, status, created, confirmed, product_type, instalments,"
-    " captured_amount, refunded_amount, order_refunded_amount, credited_amount, payments FROM orders"
+    " captured_amount, refunded_amount, order_refunded_amount, credited_amount, payments,"
+    # The nominal rate the merchant charges for the order's product and term (none: 0%).
+    " (SELECT tin FROM rates WHERE rates.merchant_id = orders.merchant_id"
+    " AND rates.product_type = orders.product_type"
+    " AND rates.payments = COALESCE(orders.instalments, rates.payments)) AS tin FROM orders"
 )
 _INSERT = (
     "INSERT INTO orders (merchant_id, id, name, currency, total_amount, status, created, confirmed,"
@@ -105,6 +111,7 @@ def order_from_row(row: sqlite3.Row) -> Order:
         order_refunded_amount=row["order_refunded_amount"],
         credited_amount=row["credited_amount"],
         payments=decode_payments(row["payments"]),
+        tin=Decimal(row["tin"]) if row["tin"] is not None else NO_INTEREST,
     )
 
 

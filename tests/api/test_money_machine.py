@@ -73,6 +73,7 @@ class Order:
     paid_back: int = 0
     captures: dict[str, Capture] = field(default_factory=dict)
     plan_count: int = 1
+    cost: int = 0  # what the agreed plan costs: the total, and its interest (none at this merchant)
 
     def agree(self, answer: dict[str, Any], product_type: str | None) -> None:
         """Take the dates the service agreed (checked against the plan's rule) and the amounts."""
@@ -89,6 +90,7 @@ class Order:
             assert (first.year * 12 + first.month) - (start.year * 12 + start.month) == 1
             assert gaps <= {28, 29, 30, 31}
         self.amounts = spread(self.total, self.plan_count)
+        self.cost = sum(self.amounts)
 
     @property
     def refundable(self) -> int:
@@ -295,8 +297,8 @@ class MoneyMachine(RuleBasedStateMachine):
                 model.capturable,
                 model.refundable,
             )
-            if model.dates:  # agreed: collected − paid back + owed = total − refunded
-                assert collected - model.paid_back + owed == model.total - model.refunded
+            if model.dates:  # agreed: collected − paid back + owed = what the plan costs − refunded
+                assert collected - model.paid_back + owed == model.cost - model.refunded
             assert 0 <= model.captured <= model.total and 0 <= model.refunded <= model.total
             assert all(0 <= c.refunded <= c.amount for c in model.captures.values())
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
+from decimal import Decimal
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -32,6 +33,19 @@ def test_instalments_fall_due_monthly_from_the_day_after_a_month():
         (date(2026, 3, 31), 25333),
         (date(2026, 4, 30), 25334),
     )
+
+
+def test_an_order_agreed_with_interest_owes_the_plan_s_payments_interest_included():
+    # 1,000.00 over 12 months at the 12.5% another merchant charges: 11 x 89.08, then 89.11.
+    order = _order(product_type="instalments", instalments=12, total_amount=100000, tin=Decimal("12.5"))
+    agreed = agreed_payments(order)
+    assert [amount for _, amount in agreed] == [8908] * 11 + [8911]
+    # A refund of 100.00 a month in: 1,068.99 - 89.08 collected leaves 979.91 owed, 879.91 after.
+    current = payments(order, agreed[0][0])
+    repaid = repay(current, 10000)
+    assert repaid.credit_to_customer == 0
+    assert sum(repaid.amounts) == 106899 - 10000
+    assert repaid.amounts[0] == 8908 and repaid.amounts[1:] == (7999,) * 10 + (8001,)
 
 
 def test_a_payment_is_collected_on_its_due_day():
