@@ -4,6 +4,7 @@ frame by frame; showing takes back only what hiding added, and the page hears ea
 
 from __future__ import annotations
 
+from backend_stub.testkit.engines.driver import Tab
 from tests.e2e.test_framework_pages import (
     CART,
     CHANGE,
@@ -18,7 +19,6 @@ from tests.e2e.test_framework_pages import (
     TWO_FRAMES,
     assert_frames,
 )
-from tests.engines.driver import Tab
 from tests.engines.shopper import settle
 
 STYLE_OF = "(selector) => getComputedStyle(document.querySelector(selector)).display"
